@@ -1,0 +1,75 @@
+"""boardrules: rules adjudication and AI search for four published board games.
+
+>>> import boardrules
+>>> boardrules.available_games()
+['armadora']
+>>> game = boardrules.load("armadora", players=4, variant="advanced")
+>>> state = game.new_game(seed=7)
+>>> state.current_player
+0
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+try:
+    from boardrules._ext import core as _core  # noqa: F401
+except ImportError as exc:  # pragma: no cover - only on a broken install
+    raise ImportError(
+        "boardrules' compiled extensions are missing: install it with a C compiler "
+        "(pip install .) so that the Cython cores are built"
+    ) from exc
+
+from boardrules.api import CHANCE, TERMINAL, Game, Move, Outcome, State, Termination
+from boardrules.errors import (
+    BoardDataError,
+    BoardRulesError,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidOptionError,
+    InvalidStateError,
+    UnknownGameError,
+)
+from boardrules.games import available_games, load
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "BoardDataError",
+    "BoardRulesError",
+    "Game",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "InvalidOptionError",
+    "InvalidStateError",
+    "Move",
+    "Outcome",
+    "State",
+    "Termination",
+    "UnknownGameError",
+    "available_games",
+    "load",
+    "state_from_json",
+]
+
+
+def state_from_json(text: str | bytes) -> State:
+    """Restore a saved state of any game, loading the game with the saved options."""
+    from boardrules.api import _parse_state_json
+
+    doc = _parse_state_json(text)
+    options: Any = doc["options"]
+    game_id = doc["game"]
+    if not isinstance(game_id, str) or not isinstance(options, dict):
+        raise InvalidStateError("game must be a string and options an object")
+    if game_id not in available_games():
+        raise InvalidStateError(f"unknown game {game_id!r}")
+    try:
+        game = load(game_id, **options)
+    except (InvalidOptionError, BoardDataError) as exc:
+        raise InvalidStateError(f"options: {exc}") from None
+    return game.state_from_json(json.dumps(doc))

@@ -1,0 +1,3 @@
+from boardrules.cli import main
+
+raise SystemExit(main())

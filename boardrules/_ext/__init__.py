@@ -1,0 +1,1 @@
+"""Compiled cores (built from src_ext/boardrules/_ext)."""

@@ -1,0 +1,67 @@
+"""Command line: ``python -m boardrules demo`` plays full games between bots."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+import boardrules
+from boardrules.api import CHANCE, State
+from boardrules.search.bots import GreedyBot
+
+#: The games the demo plays: (game id, options) -- every implemented game, with its
+#: smallest and its richest set-up.
+DEMO_GAMES: list[tuple[str, dict[str, object]]] = [
+    ("armadora", {"players": 2, "variant": "basic"}),
+    ("armadora", {"players": 4, "variant": "advanced"}),
+]
+
+
+def play_demo_game(game_id: str, options: dict[str, object], seed: int,
+                   out: list[str]) -> State:
+    """One full game between greedy bots, every move written to ``out``."""
+    game = boardrules.load(game_id, **options)
+    state = game.new_game(seed=seed)
+    bots = [GreedyBot(seed=seed * 10 + p) for p in range(game.num_players)]
+    opts = ", ".join(f"{k}={v}" for k, v in game.options.items())
+    out.append(f"== {game.name} ({opts}), seed {seed} ==")
+    out.append("setup: " + " ".join(str(m) for m in state.history))
+    turn = 0
+    while not state.is_terminal():
+        player = state.current_player
+        if player == CHANCE:
+            out.append(f"   chance: {state.apply_random_chance()}")
+            continue
+        move = bots[player].choose(state)
+        state.apply(move, player=player)
+        turn += 1
+        out.append(f"{turn:4d}. player {player}: {move}")
+    outcome = state.outcome()
+    assert outcome is not None
+    out.append(f"score (gold per player): {list(outcome.scores)}")
+    out.append(f"team scores: {list(outcome.team_scores)} (teams {list(game.teams)})")
+    out.append(f"outcome: winners {list(outcome.winners)}, places {list(outcome.ranking)}, "
+               f"reason {outcome.reason.value}")
+    return state
+
+
+def demo(seed: int) -> int:
+    lines: list[str] = []
+    for i, (game_id, options) in enumerate(DEMO_GAMES):
+        play_demo_game(game_id, options, seed + i, lines)
+        lines.append("")
+    print("\n".join(lines))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m boardrules", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    p_demo = sub.add_parser("demo", help="play a full game of each implemented game between bots")
+    p_demo.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    sub.add_parser("games", help="list the available games")
+    args = parser.parse_args(argv)
+    if args.command == "games":
+        print("\n".join(boardrules.available_games()))
+        return 0
+    return demo(args.seed)

@@ -1,0 +1,46 @@
+"""The game packages and the registry of game ids."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Literal
+
+from boardrules.api import Game
+from boardrules.errors import InvalidOptionError, UnknownGameError
+
+GameId = Literal["armadora"]
+
+_REGISTRY: dict[str, Callable[..., Game]] = {}
+
+
+def register(game_id: str, factory: Callable[..., Game]) -> None:
+    """Register a game under ``game_id`` (its module name)."""
+    _REGISTRY[game_id] = factory
+
+
+def available_games() -> list[str]:
+    """The registered game ids, sorted."""
+    _load_builtin()
+    return sorted(_REGISTRY)
+
+
+def load(game_id: str, **options: Any) -> Game:
+    """The game ``game_id`` with ``options`` checked and defaults filled in."""
+    _load_builtin()
+    if not isinstance(game_id, str):
+        raise TypeError("game_id must be a str")
+    factory = _REGISTRY.get(game_id)
+    if factory is None:
+        raise UnknownGameError(f"no game {game_id!r}; available: {', '.join(available_games())}")
+    try:
+        return factory(**options)
+    except TypeError as exc:
+        raise InvalidOptionError(f"{game_id}: {exc}") from None
+
+
+def _load_builtin() -> None:
+    if _REGISTRY:
+        return
+    from boardrules.games.armadora import ArmadoraGame
+
+    register("armadora", ArmadoraGame)

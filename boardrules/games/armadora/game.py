@@ -1,0 +1,351 @@
+"""Armadora: options, the Game and State facades over the compiled core.
+
+The rules themselves live in ``src_ext/boardrules/_ext/armadora.pyx``; this module
+translates between moves and action ids, checks options, builds views and JSON, and
+explains rejected moves.  It re-implements no rule.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any, ClassVar, Literal
+
+from boardrules._ext.armadora import ArmadoraCore
+from boardrules.api import CHANCE, TERMINAL, Game, Outcome, State, Termination
+from boardrules.errors import InvalidMoveError, InvalidOptionError
+from boardrules.games.armadora.board import DEFAULT_BOARD, Board, load_board, shipped_boards
+from boardrules.games.armadora.moves import (
+    RACES,
+    ArmadoraMove,
+    build_move_table,
+    edge_aliases,
+    normalise,
+    square_name,
+)
+
+Variant = Literal["basic", "advanced"]
+PHASES = ("gold", "race", "turn", "after_power", "second_palisade", "over")
+
+#: Why the core refused an action: rule key -> message citing the rule text.
+ILLEGAL_REASONS: dict[str, str] = {
+    "unknown_action": "no such move in this game",
+    "game_over": "the game is over (rule 四: it ends when every player has ended)",
+    "chance_expected": "a chance event is pending (gold piles and races are placed at random, "
+                       "rule 二/(六), 七/(一)1): apply one of state.chance_outcomes()",
+    "gold_pile_unavailable": "no gold pile of that size is left to place (rule 二/(五))",
+    "race_unavailable": "that race has already been dealt (rule 七/(一)1)",
+    "not_chance": "a chance outcome is not a player's move",
+    "pass_mid_turn": "a player ends (passes) instead of a turn, not in the middle of one (rule 四)",
+    "done_without_palisade": "'done' only ends a palisade action after its first palisade "
+                             "(rule 三: place up to 2 palisades)",
+    "edge_taken": "a palisade already stands in that gap (rule 三: palisades go into empty gaps)",
+    "no_palisades_left": "all 35 palisades are on the board (rule 一, 二/(七))",
+    "territory_too_small": "rule 三/限制條件: a palisade may not form a territory of fewer "
+                           "than 4 squares",
+    "second_palisade_only": "after a first palisade the action allows only a second palisade "
+                            "or 'done' (rule 三: one action per turn)",
+    "square_not_empty": "rule 三: a warrior goes on an empty square (neither warrior nor gold)",
+    "no_such_warrior": "no warrior of that strength is left behind the player's screen",
+    "peek_target": "rule 七 法師: the Mage looks at a face-down warrior of another player",
+    "arrow_not_opponent": "rule 七 精靈: the arrow targets an opponent's warrior",
+    "arrow_no_elf_warrior": "rule 七 精靈: the target must share a territory with one of the "
+                            "elf player's own warriors",
+    "arrow_territory_full": "rule 七 精靈: no archery into a full territory (every square holds "
+                            "a warrior or gold)",
+    "basic_game": "race powers and reinforcement tokens belong to the advanced game (rule 七)",
+    "wrong_race": "that power belongs to another race (rule 七/(二)2)",
+    "power_not_now": "a race power is used at most once a turn, before the action "
+                     "(rule 七/(二)1-2)",
+    "no_power_tokens": "no ability token left (rule 七/(二)2: each use removes one)",
+    "no_reinforcement_left": "the player's reinforcement token is already on the board",
+    "reinforce_not_own": "rule 七/(二)3(1)(5): the reinforcement token goes on one of the "
+                         "player's own warriors (not a partner's)",
+    "reinforce_not_full": "rule 七/(二)3(2): the reinforcement token goes only into a full "
+                          "territory",
+    "reinforce_territory_taken": "rule 七/(二)3(3): a territory holds at most one "
+                                 "reinforcement token",
+    "legal": "the move is legal",
+}
+
+
+class ArmadoraGame(Game):
+    """Armadora (Christwart Conrad, 2013) with its options fixed.
+
+    Options:
+
+    * ``players`` -- 2, 3 or 4 (4: two teams, players 0 and 2 against 1 and 3, turn order
+      A-C-B-D of the sheet).
+    * ``variant`` -- ``"basic"`` or ``"advanced"`` (race powers and reinforcement tokens).
+    * ``look_at_face_down`` -- whether a player may look at his own face-down warriors;
+      when ``False`` his view hides them and he must remember (rule 三).
+    * ``board`` -- a shipped board name (``"printed"``, the default, or ``"sheet-7x5"``),
+      the path of a board file, or its content as a mapping.
+    """
+
+    id: ClassVar[str] = "armadora"
+    name: ClassVar[str] = "Armadora"
+    rules_version: ClassVar[str] = "1.0"
+    pass_action: ClassVar[int | None] = 0
+
+    def __init__(self, players: int = 2, variant: Variant = "basic",
+                 look_at_face_down: bool = True,
+                 board: str | os.PathLike[str] | Mapping[str, Any] = DEFAULT_BOARD) -> None:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise InvalidOptionError("players must be an integer")
+        if players not in (2, 3, 4):
+            raise InvalidOptionError(f"Armadora is for 2, 3 or 4 players, not {players}")
+        if variant not in ("basic", "advanced"):
+            raise InvalidOptionError(f"variant must be 'basic' or 'advanced', not {variant!r}")
+        if not isinstance(look_at_face_down, bool):
+            raise InvalidOptionError("look_at_face_down must be true or false")
+        self.board: Board = load_board(board)
+        shipped = isinstance(board, str) and board in shipped_boards()
+        self._options = {
+            "players": players,
+            "variant": variant,
+            "look_at_face_down": look_at_face_down,
+            "board": board if shipped else self.board.to_json(),
+        }
+        self._core = ArmadoraCore(self.board.width, self.board.height, self.board.mine_cells,
+                                  players, variant == "advanced")
+        self._game_key_cache = self._game_key()
+        self._moves = build_move_table(self._core.layout, self._core.edges, self.board.width,  # type: ignore[assignment]
+                                       self.board.width * self.board.height, self._game_key_cache)
+        self._by_text: dict[str, ArmadoraMove] = {}
+        for move in self._moves:
+            assert isinstance(move, ArmadoraMove)
+            self._by_text[str(move)] = move
+            for alias in edge_aliases(move):
+                self._by_text[alias] = move
+
+    @property
+    def advanced(self) -> bool:
+        return bool(self._options["variant"] == "advanced")
+
+    def _parse(self, text: str) -> ArmadoraMove:
+        if len(text) > 40:
+            raise InvalidMoveError(f"not an Armadora move: {text[:40]!r}...")
+        move = self._by_text.get(normalise(text))
+        if move is None:
+            raise InvalidMoveError(
+                f"not an Armadora move on this board: {text!r} "
+                "(see the notation: 'pass', '3@c2', 'c2-d2', 'done', 'goblin 3@c2', "
+                "'orc c2-d2', 'peek c2', 'arrow c2', 'reinforce c2', 'gold 5', 'race elf')"
+            )
+        return move
+
+    def parse_move(self, text: str) -> ArmadoraMove:
+        return super().parse_move(text)  # type: ignore[return-value]
+
+    def new_game(self, seed: int | None = None, auto_chance: bool = True) -> ArmadoraState:
+        return super().new_game(seed, auto_chance)  # type: ignore[return-value]
+
+    def _explain(self, core: Any, action: int) -> tuple[str, str]:
+        key = str(self._core.illegal_reason(core, action))
+        return key, ILLEGAL_REASONS[key]
+
+    def square(self, cell: int) -> str:
+        return square_name(cell, self.board.width)
+
+
+class ArmadoraState(State):
+    """An Armadora game in progress."""
+
+    __slots__ = ()
+    _game: ArmadoraGame
+
+    def legal_moves(self) -> list[ArmadoraMove]:  # type: ignore[override]
+        return self._core.legal_moves(self._game._moves)  # type: ignore[no-any-return]
+
+    @property
+    def history(self) -> list[ArmadoraMove]:  # type: ignore[override]
+        moves = self._game._moves
+        return [moves[a] for a in self._core.actions]  # type: ignore[misc]
+
+    @property
+    def phase(self) -> str:
+        """``gold``/``race`` (setup chance), ``turn``, ``after_power``,
+        ``second_palisade`` or ``over``."""
+        return PHASES[self._raw()["phase"]]
+
+    def _raw(self) -> dict[str, Any]:
+        return self._game._core.export(self._core)  # type: ignore[no-any-return]
+
+    # --- scoring ---
+
+    def score(self) -> tuple[int, ...]:
+        """Each player's gold were the game scored now (rule 五).  It reads every
+        face-down warrior: show a player :meth:`view` instead."""
+        gold, _ = self._game._core.scoring(self._core)
+        return tuple(gold)
+
+    def piles(self) -> tuple[tuple[int, ...], ...]:
+        """Each player's gold piles, largest first, were the game scored now."""
+        _, piles = self._game._core.scoring(self._core)
+        return tuple(tuple(p) for p in piles)
+
+    def team_scores(self) -> tuple[int, ...]:
+        gold = self.score()
+        return tuple(sum(gold[p] for p in team) for team in self._game.teams)
+
+    def outcome(self) -> Outcome | None:
+        if self._core.current_player != TERMINAL:
+            return None
+        game = self._game
+        places = game._core.team_places(self._core)
+        team_of = game._core.team_of
+        ranking = tuple(places[team_of[p]] for p in range(game.num_players))
+        return Outcome(
+            winners=tuple(p for p in range(game.num_players) if ranking[p] == 1),
+            ranking=ranking,
+            scores=self.score(),
+            team_scores=self.team_scores(),
+            returns=self.returns(),
+            reason=Termination.ALL_PASSED,
+        )
+
+    # --- what each player sees ---
+
+    def _last_peek_cell(self) -> int | None:
+        actions = self._core.actions
+        if actions:
+            move = self._game._moves[actions[-1]]
+            assert isinstance(move, ArmadoraMove)
+            if move.kind == "peek":
+                return int(actions[-1] - self._game._core.layout["peek"])
+        return None
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may see (``None``: a spectator), JSON-ready.
+
+        Face-down warriors show their strength only to their owner (unless the
+        ``look_at_face_down`` option is off) and to a Mage who peeked at them; everyone
+        else sees ``"strength": null``.  Only the viewer's own screen (``pool``) is shown.
+        """
+        game = self._game
+        if player is not None and (isinstance(player, bool) or not isinstance(player, int)):
+            raise TypeError("player must be an int or None")
+        if player is not None and not 0 <= player < game.num_players:
+            raise ValueError(f"player must be 0 to {game.num_players - 1} or None")
+        raw = self._raw()
+        look = game._options["look_at_face_down"]
+        known = set(raw["known"][player]) if player is not None else set()
+        squares = []
+        for c in range(game.board.width * game.board.height):
+            owner = raw["owner"][c]
+            warrior = None
+            if owner >= 0:
+                visible = raw["face_up"][c] or (look and (owner == player or c in known))
+                warrior = {
+                    "owner": owner,
+                    "strength": raw["strength"][c] if visible else None,
+                    "face_up": raw["face_up"][c],
+                    "arrows": raw["arrows"][c],
+                    "reinforced": raw["reinforced"][c],
+                }
+            is_mine = c in game.board.mine_cells
+            squares.append({
+                "square": game.square(c),
+                "mine": is_mine,
+                "gold": raw["gold"][c] if is_mine and raw["gold"][c] else None,
+                "warrior": warrior,
+            })
+        view: dict[str, Any] = {
+            "game": game.id,
+            "options": game.options,
+            "viewer": player,
+            "phase": PHASES[raw["phase"]],
+            "current_player": self.current_player,
+            "width": game.board.width,
+            "height": game.board.height,
+            "squares": squares,
+            "palisades": [str(game._moves[game._core.layout["palisade"] + e])
+                          for e in raw["palisades"]],
+            "palisades_left": raw["palisades_left"],
+            "territories": [[game.square(c) for c in t]
+                            for t in game._core.territories(self._core)],
+            "unplaced_gold": _unplaced(raw["gold_left"]),
+            "players": [self._player_view(raw, q, player) for q in range(game.num_players)],
+            "legal_moves": ([str(m) for m in self.legal_moves()]
+                            if player is not None and player == self.current_player else []),
+        }
+        peek = self._last_peek_cell()
+        if (not look and player is not None and peek is not None
+                and raw["race"][player] == RACES.index("mage")):
+            view["peek"] = {"square": game.square(peek), "strength": raw["strength"][peek]}
+        return view
+
+    def _player_view(self, raw: dict[str, Any], q: int, viewer: int | None) -> dict[str, Any]:
+        race = raw["race"][q]
+        return {
+            "player": q,
+            "team": self._game._core.team_of[q],
+            "race": None if race is None else RACES[race],
+            "power_tokens": raw["power_tokens"][q],
+            "reinforcement_left": raw["reinforcement_left"][q],
+            "passed": raw["passed"][q],
+            "warriors_left": sum(raw["pool"][q]),
+            "pool": list(raw["pool"][q]) if q == viewer else None,
+        }
+
+    # --- persistence ---
+
+    def _snapshot(self) -> dict[str, Any]:
+        game = self._game
+        raw = self._raw()
+        ncells = game.board.width * game.board.height
+        return {
+            "phase": PHASES[raw["phase"]],
+            "current_player": self.current_player,
+            "palisades_left": raw["palisades_left"],
+            "passed": raw["passed"],
+            "warriors": [
+                {"square": game.square(c), "owner": raw["owner"][c],
+                 "strength": raw["strength"][c], "face_up": raw["face_up"][c],
+                 "arrows": raw["arrows"][c], "reinforced": raw["reinforced"][c]}
+                for c in range(ncells) if raw["owner"][c] >= 0
+            ],
+            "gold": [{"square": game.square(c), "gold": raw["gold"][c]}
+                     for c in game.board.mine_cells if raw["gold"][c]],
+            "palisades": [str(game._moves[game._core.layout["palisade"] + e])
+                          for e in raw["palisades"]],
+            "unplaced_gold": _unplaced(raw["gold_left"]),
+            "players": [
+                {"race": None if raw["race"][q] is None else RACES[raw["race"][q]],
+                 "power_tokens": raw["power_tokens"][q],
+                 "reinforcement_left": raw["reinforcement_left"][q],
+                 "pool": raw["pool"][q],
+                 "peeked": [game.square(c) for c in raw["known"][q]]}
+                for q in range(game.num_players)
+            ],
+        }
+
+    # --- pictures ---
+
+    def render_svg(self, player: int | None = None, *, size: int = 56) -> str:
+        """An SVG picture of the board.  ``player=None`` draws the whole truth (every
+        strength shown, for analysis and docs); ``player=p`` draws what p may see."""
+        from boardrules.games.armadora.render import render_svg
+
+        if player is None:
+            view = self.view(None)
+            raw = self._raw()
+            for c, sq in enumerate(view["squares"]):
+                if sq["warrior"] is not None:
+                    sq["warrior"]["strength"] = raw["strength"][c]
+        else:
+            view = self.view(player)
+        return render_svg(view, size=size)
+
+    def _repr_svg_(self) -> str:
+        return self.render_svg(None)
+
+
+def _unplaced(gold_left: list[int]) -> list[int]:
+    return [v for v in range(len(gold_left)) for _ in range(gold_left[v])]
+
+
+ArmadoraGame.state_class = ArmadoraState
+
+__all__ = ["CHANCE", "ArmadoraGame", "ArmadoraMove", "ArmadoraState"]

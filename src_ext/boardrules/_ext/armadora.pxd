@@ -1,0 +1,118 @@
+# Armadora rules core: the state struct, the lookup tables and the compiled game.
+# Rule text: shared/rules/armadora.zh.txt (authority), armadora.en.md (translation).
+
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
+
+from boardrules._ext.core cimport CoreGame, CoreState
+
+cdef enum:
+    AR_MAX_CELLS = 64        # cells are bits of a uint64_t (bitboards)
+    AR_MAX_EDGES = 128       # internal edges are bits of two uint64_t
+    AR_MAX_MINES = 16
+    AR_MAX_STRENGTH = 5      # warriors have strength 1..5
+    AR_GOLD_VALUES = 8       # a gold pile holds 0..7 gold
+    AR_RACES = 4
+    AR_MIN_TERRITORY = 4     # rule 三: no territory of fewer than 4 squares
+
+# Races, in the order of the sheet's race-power list.
+cdef enum:
+    RACE_ORC = 0
+    RACE_GOBLIN = 1
+    RACE_ELF = 2
+    RACE_MAGE = 3
+    RACE_NONE = 255
+
+# Where the game stands.  A turn is a sequence of small atomic decisions by one player:
+# [race power] then one main action; a palisade action may add a second palisade.
+cdef enum:
+    PH_GOLD = 0              # chance: the next gold pile goes onto the next mine
+    PH_RACE = 1              # chance: the next player's race is dealt (advanced game)
+    PH_TURN = 2              # a fresh turn: main action, race power, or pass
+    PH_AFTER_POWER = 3       # the power was used: now a main action
+    PH_SECOND_PALISADE = 4   # one palisade placed: a second one, or done
+    PH_OVER = 5
+
+# Fixed action ids; the others start at the offsets in ArmadoraTables.
+cdef enum:
+    ACT_PASS = 0
+    ACT_DONE = 1
+
+
+ctypedef struct ArmadoraState:
+    # ---- the position: hash() covers everything up to move_count ----
+    uint64_t palisades[2]            # bit e: a palisade stands on internal edge e
+    uint64_t known[4]                # cells whose face-down value player p saw (Mage power)
+    uint8_t owner[AR_MAX_CELLS]      # 0: no warrior; else owning player + 1
+    uint8_t strength[AR_MAX_CELLS]   # printed strength of the warrior
+    uint8_t arrows[AR_MAX_CELLS]     # elf ability tokens lying on the warrior
+    uint8_t reinforced[AR_MAX_CELLS]  # 1: a reinforcement token lies on the warrior
+    uint8_t face_up[AR_MAX_CELLS]    # 1: placed face up (Goblin power)
+    uint8_t gold[AR_MAX_CELLS]       # gold on a mine square once its pile is placed
+    uint8_t pool[4][8]               # warriors behind each screen, by strength (1..5)
+    uint8_t race[4]
+    uint8_t power_tokens[4]
+    uint8_t reinforcement_left[4]    # 1 while the player still holds his token
+    uint8_t gold_left[AR_GOLD_VALUES]  # gold piles not yet placed, by size
+    uint8_t race_dealt[AR_RACES]
+    uint8_t palisades_left           # the common supply
+    uint8_t current                  # player to move
+    uint8_t phase
+    uint8_t passed                   # bit p: player p has passed (ended) for the game
+    uint8_t mines_filled
+    uint8_t races_dealt_count
+    uint8_t pad0[2]
+    # ---- bookkeeping and caches derived from the position (not hashed) ----
+    uint32_t move_count
+    uint32_t pad1
+    uint64_t pmask[4]                # warriors of each player
+    uint64_t occupied                # all warriors
+    uint64_t faceup_mask
+    uint64_t reinf_mask
+    uint64_t open_e                  # bit c: c's east edge is internal and free
+    uint64_t open_w
+    uint64_t open_s
+    uint64_t open_n
+    uint64_t pal_legal[2]            # bit e: a palisade may go on free edge e
+
+
+ctypedef struct ArmadoraTables:
+    int width
+    int height
+    int ncells
+    int nedges
+    int num_players
+    bint advanced
+    int edge_a[AR_MAX_EDGES]         # edge e joins cells edge_a[e] < edge_b[e]
+    int edge_b[AR_MAX_EDGES]
+    int edge_east[AR_MAX_CELLS]      # edge id of the cell's east / south side, or -1
+    int edge_south[AR_MAX_CELLS]
+    uint64_t all_cells
+    uint64_t mine_mask
+    int num_mines
+    int mine_cells[AR_MAX_MINES]     # filled by the gold chance events in this order
+    uint8_t gold_piles[AR_GOLD_VALUES]  # pile counts by size
+    int total_gold
+    uint8_t initial_pool[8]          # warriors per player by strength
+    int warriors_per_player
+    int palisades_total
+    int team_of[4]
+    int num_teams
+    int race_tokens[AR_RACES]
+    # action layout: [pass, done, palisade e, warrior (c, s), goblin (c, s), orc e,
+    #                 peek c, arrow c, reinforce c, gold v, race r]
+    int a_palisade
+    int a_warrior
+    int a_goblin
+    int a_orc
+    int a_peek
+    int a_arrow
+    int a_reinforce
+    int a_gold
+    int a_race
+    int num_actions
+
+
+cdef class ArmadoraCore(CoreGame):
+    cdef ArmadoraTables tables
+
+    cdef int _check(self, CoreState st) except -1

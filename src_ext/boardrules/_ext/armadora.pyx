@@ -1,0 +1,977 @@
+"""Armadora rules core: the only implementation of the game's rules.
+
+Rule text: ``shared/rules/armadora.zh.txt`` (the authority) and its English translation.
+Comments quote the sheet by section ("rule 三/岩壁": the palisade section of part 3, Play).
+Board geometry arrives as tables built from a board data file; nothing here knows the
+printed board.
+
+Cells are numbered ``c = y * width + x`` and held in uint64_t bitboards; internal edges
+(palisade gaps) are numbered in cell order, each cell's east edge before its south edge.
+"""
+
+from libc.stdint cimport uint8_t, uint64_t
+from libc.string cimport memset
+
+from boardrules._ext.core cimport (
+    CHANCE_PLAYER,
+    TERMINAL_PLAYER,
+    CoreState,
+    Rng,
+    ctz64,
+    hash_bytes,
+    popcount64,
+    rng_below,
+)
+
+# Warrior sets per player count (rule 二/(三), the table): index = strength.
+WARRIOR_SETS = {
+    2: (0, 11, 2, 1, 1, 1),
+    3: (0, 7, 2, 1, 1, 0),
+    4: (0, 5, 1, 1, 1, 0),
+}
+# Ability tokens per race (rule 七/(一)2): Elves and Mages 2, Orcs and Goblins 1.
+RACE_TOKENS = (1, 1, 2, 2)
+# Gold piles (rule 二/(五)): one of 3, two of 4, two of 5, two of 6, one of 7.
+GOLD_PILES = (3, 4, 4, 5, 5, 6, 6, 7)
+PALISADES = 35  # rule 一: 35 palisades, one common supply (rule 二/(七))
+
+
+cdef inline uint64_t bit(int c) noexcept nogil:
+    return (<uint64_t>1) << c
+
+
+# --------------------------------------------------------------------------------------
+# Territories
+# --------------------------------------------------------------------------------------
+
+cdef inline uint64_t flood(uint64_t reach, uint64_t oe, uint64_t ow, uint64_t os,
+                           uint64_t on, int w) noexcept nogil:
+    """Cells connected to ``reach`` through free edges (bitboard flood fill)."""
+    cdef uint64_t nxt
+    while True:
+        nxt = (reach | ((reach & oe) << 1) | ((reach & ow) >> 1)
+               | ((reach & os) << w) | ((reach & on) >> w))
+        if nxt == reach:
+            return reach
+        reach = nxt
+
+
+cdef inline uint64_t territory_of(const ArmadoraState* s, const ArmadoraTables* t,
+                                  int c) noexcept nogil:
+    """The territory (cells enclosed by palisades and the board edge) holding cell c."""
+    return flood(bit(c), s.open_e, s.open_w, s.open_s, s.open_n, t.width)
+
+
+cdef bint palisade_keeps_territories(const ArmadoraState* s, const ArmadoraTables* t,
+                                     int e, uint64_t territory) noexcept nogil:
+    """rule 三/限制條件: a palisade may not form a territory of 1, 2 or 3 squares."""
+    cdef int a = t.edge_a[e]
+    cdef int b = t.edge_b[e]
+    cdef uint64_t oe = s.open_e, ow = s.open_w, os = s.open_s, on = s.open_n
+    if b == a + 1:
+        oe &= ~bit(a)
+        ow &= ~bit(b)
+    else:
+        os &= ~bit(a)
+        on &= ~bit(b)
+    cdef uint64_t side = flood(bit(a), oe, ow, os, on, t.width)
+    if side & bit(b):
+        return True  # the palisade closes nothing: territories unchanged
+    cdef int n = popcount64(side)
+    return n >= AR_MIN_TERRITORY and popcount64(territory) - n >= AR_MIN_TERRITORY
+
+
+cdef void refresh_palisade_legality(ArmadoraState* s, const ArmadoraTables* t,
+                                    uint64_t region) noexcept nogil:
+    """Recompute pal_legal for the free edges inside the territories covering ``region``.
+
+    A palisade's legality depends only on its own territory, so after a placement only
+    the territories it touched need this.
+    """
+    cdef uint64_t comp, cells
+    cdef int c, e
+    while region:
+        comp = territory_of(s, t, ctz64(region))
+        region &= ~comp
+        cells = comp
+        while cells:
+            c = ctz64(cells)
+            cells &= cells - 1
+            e = t.edge_east[c]
+            if e >= 0 and (s.open_e & bit(c)):
+                set_palisade_legal(s, e, palisade_keeps_territories(s, t, e, comp))
+            e = t.edge_south[c]
+            if e >= 0 and (s.open_s & bit(c)):
+                set_palisade_legal(s, e, palisade_keeps_territories(s, t, e, comp))
+
+
+cdef inline void set_palisade_legal(ArmadoraState* s, int e, bint ok) noexcept nogil:
+    if ok:
+        s.pal_legal[e >> 6] |= bit(e & 63)
+    else:
+        s.pal_legal[e >> 6] &= ~bit(e & 63)
+
+
+cdef inline bint edge_has_palisade(const ArmadoraState* s, int e) noexcept nogil:
+    return (s.palisades[e >> 6] >> (e & 63)) & 1
+
+
+cdef inline bint palisade_legal(const ArmadoraState* s, int e) noexcept nogil:
+    return s.palisades_left > 0 and ((s.pal_legal[e >> 6] >> (e & 63)) & 1)
+
+
+cdef inline bint any_palisade_legal(const ArmadoraState* s) noexcept nogil:
+    return s.palisades_left > 0 and (s.pal_legal[0] | s.pal_legal[1]) != 0
+
+
+cdef inline uint64_t empty_squares(const ArmadoraState* s, const ArmadoraTables* t) noexcept nogil:
+    """rule 三: an empty square holds neither a warrior nor gold."""
+    return t.all_cells & ~s.occupied & ~t.mine_mask
+
+
+cdef inline int team_of(const ArmadoraTables* t, int p) noexcept nogil:
+    return t.team_of[p]
+
+
+cdef inline uint64_t opponents_warriors(const ArmadoraState* s, const ArmadoraTables* t,
+                                        int p) noexcept nogil:
+    cdef uint64_t m = 0
+    cdef int q
+    for q in range(t.num_players):
+        if t.team_of[q] != t.team_of[p]:
+            m |= s.pmask[q]
+    return m
+
+
+cdef inline bint pool_empty(const ArmadoraState* s, int p) noexcept nogil:
+    cdef int k
+    for k in range(1, AR_MAX_STRENGTH + 1):
+        if s.pool[p][k]:
+            return False
+    return True
+
+
+# --------------------------------------------------------------------------------------
+# Targets of the advanced actions (shared by move generation and the illegal-move reasons)
+# --------------------------------------------------------------------------------------
+
+cdef uint64_t elf_arrow_targets(const ArmadoraState* s, const ArmadoraTables* t,
+                                int p) noexcept nogil:
+    """rule 七/(二)2 精靈: an opponent warrior in a territory shared with one of the elf
+    player's own warriors, the territory still having an empty square."""
+    cdef uint64_t own = s.pmask[p], comp, targets = 0
+    cdef uint64_t empties = empty_squares(s, t)
+    cdef uint64_t opponents = opponents_warriors(s, t, p)
+    while own:
+        comp = territory_of(s, t, ctz64(own))
+        own &= ~comp
+        if comp & empties:
+            targets |= comp & opponents
+    return targets
+
+
+cdef uint64_t reinforcement_targets(const ArmadoraState* s, const ArmadoraTables* t,
+                                    int p) noexcept nogil:
+    """rule 七/(二)3: on one of the player's own warriors (1, 5), in a full territory (2),
+    at most one reinforcement token per territory (3)."""
+    cdef uint64_t own = s.pmask[p], comp, targets = 0
+    cdef uint64_t empties = empty_squares(s, t)
+    while own:
+        comp = territory_of(s, t, ctz64(own))
+        own &= ~comp
+        if (comp & empties) == 0 and (comp & s.reinf_mask) == 0:
+            targets |= comp & s.pmask[p]
+    return targets
+
+
+cdef inline uint64_t mage_peek_targets(const ArmadoraState* s, int p) noexcept nogil:
+    """rule 七/(二)2 法師: a face-down warrior of another player (4 players: the
+    teammate's too)."""
+    return s.occupied & ~s.faceup_mask & ~s.pmask[p]
+
+
+cdef inline bint can_use_power(const ArmadoraState* s, const ArmadoraTables* t,
+                               int p) noexcept nogil:
+    """rule 七/(二)2: once per turn, before the action, while ability tokens remain."""
+    return t.advanced and s.phase == PH_TURN and s.power_tokens[p] > 0
+
+
+cdef bint has_main_action(const ArmadoraState* s, const ArmadoraTables* t,
+                          int p) noexcept nogil:
+    if not pool_empty(s, p) and empty_squares(s, t):
+        return True
+    if any_palisade_legal(s):
+        return True
+    return (t.advanced and s.reinforcement_left[p]
+            and reinforcement_targets(s, t, p) != 0)
+
+
+# --------------------------------------------------------------------------------------
+# The contract
+# --------------------------------------------------------------------------------------
+
+cdef void ar_initial_state(void* state, const void* tables) noexcept nogil:
+    cdef ArmadoraState* s = <ArmadoraState*>state
+    cdef const ArmadoraTables* t = <const ArmadoraTables*>tables
+    cdef int p, k, c
+    memset(s, 0, sizeof(ArmadoraState))
+    for p in range(t.num_players):
+        for k in range(8):
+            s.pool[p][k] = t.initial_pool[k]
+        s.race[p] = RACE_NONE
+    for k in range(AR_GOLD_VALUES):
+        s.gold_left[k] = t.gold_piles[k]
+    s.palisades_left = t.palisades_total
+    s.phase = PH_GOLD
+    for c in range(t.ncells):
+        if t.edge_east[c] >= 0:
+            s.open_e |= bit(c)
+            s.open_w |= bit(c + 1)
+        if t.edge_south[c] >= 0:
+            s.open_s |= bit(c)
+            s.open_n |= bit(c + t.width)
+    refresh_palisade_legality(s, t, t.all_cells)
+
+
+cdef int ar_current_player(const void* state, const void* tables) noexcept nogil:
+    cdef const ArmadoraState* s = <const ArmadoraState*>state
+    if s.phase == PH_GOLD or s.phase == PH_RACE:
+        return CHANCE_PLAYER
+    if s.phase == PH_OVER:
+        return TERMINAL_PLAYER
+    return s.current
+
+
+cdef inline int emit_cells(int* out, int n, uint64_t cells, int base) noexcept nogil:
+    while cells:
+        out[n] = base + ctz64(cells)
+        cells &= cells - 1
+        n += 1
+    return n
+
+
+cdef inline int emit_palisades(const ArmadoraState* s, int* out, int n, int base) noexcept nogil:
+    cdef uint64_t w
+    cdef int half
+    if s.palisades_left == 0:
+        return n
+    for half in range(2):
+        w = s.pal_legal[half]
+        while w:
+            out[n] = base + 64 * half + ctz64(w)
+            w &= w - 1
+            n += 1
+    return n
+
+
+cdef inline int emit_warriors(const ArmadoraState* s, const ArmadoraTables* t, int p,
+                              int* out, int n, int base) noexcept nogil:
+    cdef uint64_t cells = empty_squares(s, t)
+    cdef int c, k
+    if pool_empty(s, p):
+        return n
+    while cells:
+        c = ctz64(cells)
+        cells &= cells - 1
+        for k in range(1, AR_MAX_STRENGTH + 1):
+            if s.pool[p][k]:
+                out[n] = base + c * AR_MAX_STRENGTH + k - 1
+                n += 1
+    return n
+
+
+cdef int ar_legal_actions(const void* state, const void* tables, int* out) noexcept nogil:
+    """Ascending by construction: the blocks are emitted in action-id order."""
+    cdef const ArmadoraState* s = <const ArmadoraState*>state
+    cdef const ArmadoraTables* t = <const ArmadoraTables*>tables
+    cdef int p = s.current
+    cdef int n = 0
+    cdef bint main = s.phase == PH_TURN or s.phase == PH_AFTER_POWER
+    cdef bint power
+    if s.phase < PH_TURN or s.phase == PH_OVER:
+        return 0
+    power = can_use_power(s, t, p)
+    if s.phase == PH_TURN:
+        out[n] = ACT_PASS  # rule 四: a player may end at any turn
+        n += 1
+    if s.phase == PH_SECOND_PALISADE:
+        out[n] = ACT_DONE  # rule 三: "place up to 2 palisades": one is enough
+        n += 1
+    n = emit_palisades(s, out, n, t.a_palisade)
+    if main:
+        n = emit_warriors(s, t, p, out, n, t.a_warrior)
+    if power and s.race[p] == RACE_GOBLIN:
+        n = emit_warriors(s, t, p, out, n, t.a_goblin)
+    if power and s.race[p] == RACE_ORC:
+        n = emit_palisades(s, out, n, t.a_orc)
+    if power and s.race[p] == RACE_MAGE:
+        n = emit_cells(out, n, mage_peek_targets(s, p), t.a_peek)
+    if power and s.race[p] == RACE_ELF:
+        n = emit_cells(out, n, elf_arrow_targets(s, t, p), t.a_arrow)
+    if main and t.advanced and s.reinforcement_left[p]:
+        n = emit_cells(out, n, reinforcement_targets(s, t, p), t.a_reinforce)
+    return n
+
+
+cdef int ar_chance_outcomes(const void* state, const void* tables, int* out,
+                            double* probs) noexcept nogil:
+    cdef const ArmadoraState* s = <const ArmadoraState*>state
+    cdef const ArmadoraTables* t = <const ArmadoraTables*>tables
+    cdef int n = 0
+    cdef int v, r, remaining = 0
+    if s.phase == PH_GOLD:
+        # rule 二/(六): the piles go onto the mines at random
+        for v in range(AR_GOLD_VALUES):
+            remaining += s.gold_left[v]
+        for v in range(AR_GOLD_VALUES):
+            if s.gold_left[v]:
+                out[n] = t.a_gold + v
+                probs[n] = s.gold_left[v] / <double>remaining
+                n += 1
+    elif s.phase == PH_RACE:
+        # rule 七/(一)1: races are dealt at random
+        remaining = AR_RACES - s.races_dealt_count
+        for r in range(AR_RACES):
+            if not s.race_dealt[r]:
+                out[n] = t.a_race + r
+                probs[n] = 1.0 / remaining
+                n += 1
+    return n
+
+
+cdef void start_play(ArmadoraState* s) noexcept nogil:
+    s.phase = PH_TURN
+    s.current = 0
+
+
+cdef void end_turn(ArmadoraState* s, const ArmadoraTables* t) noexcept nogil:
+    """rule 三: clockwise; rule 四: players who ended are skipped, the game ends when
+    every player has ended."""
+    cdef int k, q
+    for k in range(1, t.num_players + 1):
+        q = (s.current + k) % t.num_players
+        if not (s.passed >> q) & 1:
+            s.current = q
+            s.phase = PH_TURN
+            return
+    s.phase = PH_OVER
+
+
+cdef void after_power(ArmadoraState* s, const ArmadoraTables* t) noexcept nogil:
+    """rule 七/(二)1: after the power the player does one of the three actions; when none
+    is possible the turn ends there (he has not passed)."""
+    s.power_tokens[s.current] -= 1
+    s.phase = PH_AFTER_POWER
+    if not has_main_action(s, t, s.current):
+        end_turn(s, t)
+
+
+cdef void place_palisade(ArmadoraState* s, const ArmadoraTables* t, int e) noexcept nogil:
+    cdef int a = t.edge_a[e]
+    cdef int b = t.edge_b[e]
+    s.palisades[e >> 6] |= bit(e & 63)
+    s.palisades_left -= 1
+    if b == a + 1:
+        s.open_e &= ~bit(a)
+        s.open_w &= ~bit(b)
+    else:
+        s.open_s &= ~bit(a)
+        s.open_n &= ~bit(b)
+    set_palisade_legal(s, e, False)
+    refresh_palisade_legality(s, t, bit(a) | bit(b))
+
+
+cdef void place_warrior(ArmadoraState* s, int p, int c, int k, bint face_up) noexcept nogil:
+    s.owner[c] = p + 1
+    s.strength[c] = k
+    s.face_up[c] = face_up
+    s.pool[p][k] -= 1
+    s.pmask[p] |= bit(c)
+    s.occupied |= bit(c)
+    if face_up:
+        s.faceup_mask |= bit(c)
+
+
+cdef void ar_apply(void* state, const void* tables, int action) noexcept nogil:
+    cdef ArmadoraState* s = <ArmadoraState*>state
+    cdef const ArmadoraTables* t = <const ArmadoraTables*>tables
+    cdef int p = s.current
+    cdef int x
+    s.move_count += 1
+    if s.phase == PH_GOLD:
+        x = action - t.a_gold
+        s.gold[t.mine_cells[s.mines_filled]] = x
+        s.gold_left[x] -= 1
+        s.mines_filled += 1
+        if s.mines_filled == t.num_mines:
+            if t.advanced:
+                s.phase = PH_RACE
+            else:
+                start_play(s)
+        return
+    if s.phase == PH_RACE:
+        x = action - t.a_race
+        s.race[s.races_dealt_count] = x
+        s.race_dealt[x] = 1
+        s.power_tokens[s.races_dealt_count] = t.race_tokens[x]
+        s.races_dealt_count += 1
+        if s.races_dealt_count == t.num_players:
+            start_play(s)
+        return
+    if action == ACT_PASS:
+        s.passed |= <uint8_t>(1 << p)
+        end_turn(s, t)
+    elif action == ACT_DONE:
+        end_turn(s, t)
+    elif action < t.a_warrior:
+        place_palisade(s, t, action - t.a_palisade)
+        if s.phase == PH_SECOND_PALISADE or not any_palisade_legal(s):
+            end_turn(s, t)
+        else:
+            s.phase = PH_SECOND_PALISADE
+    elif action < t.a_goblin:
+        x = action - t.a_warrior
+        place_warrior(s, p, x // AR_MAX_STRENGTH, x % AR_MAX_STRENGTH + 1, False)
+        end_turn(s, t)
+    elif action < t.a_orc:
+        # rule 七/(二)2 哥布林: one extra warrior, face up
+        x = action - t.a_goblin
+        place_warrior(s, p, x // AR_MAX_STRENGTH, x % AR_MAX_STRENGTH + 1, True)
+        after_power(s, t)
+    elif action < t.a_peek:
+        # rule 七/(二)2 獸人: one extra palisade
+        place_palisade(s, t, action - t.a_orc)
+        after_power(s, t)
+    elif action < t.a_arrow:
+        # rule 七/(二)2 法師: the value becomes known to this player only
+        s.known[p] |= bit(action - t.a_peek)
+        after_power(s, t)
+    elif action < t.a_reinforce:
+        # rule 七/(二)2 精靈: the token stays on the target, strength - 1
+        s.arrows[action - t.a_arrow] += 1
+        after_power(s, t)
+    else:
+        # rule 七/(二)3: the reinforcement token, strength + 1
+        x = action - t.a_reinforce
+        s.reinforced[x] = 1
+        s.reinf_mask |= bit(x)
+        s.reinforcement_left[p] = 0
+        end_turn(s, t)
+
+
+# --------------------------------------------------------------------------------------
+# Scoring (rule 五, 六, 七/(二)3(6))
+# --------------------------------------------------------------------------------------
+
+ctypedef struct Scoring:
+    int gold[4]             # gold per player
+    int piles[4][AR_MAX_CELLS]  # each player's piles, one per territory won
+    int npiles[4]
+
+
+cdef inline int warrior_strength(const ArmadoraState* s, int c) noexcept nogil:
+    """Printed strength, -1 per elf arrow, +1 for a reinforcement token (never below 0)."""
+    cdef int v = s.strength[c] - s.arrows[c] + s.reinforced[c]
+    return v if v > 0 else 0
+
+
+cdef void score_territories(const ArmadoraState* s, const ArmadoraTables* t,
+                            Scoring* out) noexcept nogil:
+    """rule 五: in each territory the highest total strength takes its gold; a tie shares it
+    equally, the remainder lost, unless a tied player holds the territory's reinforcement
+    token (rule 七/(二)3(6)); the gold of each territory is kept as a separate pile."""
+    cdef uint64_t rest = t.all_cells, comp, cells
+    cdef int totals[4]
+    cdef bint present[4]
+    cdef int p, c, pile, best, ntied, taker, share
+    memset(out, 0, sizeof(Scoring))
+    while rest:
+        comp = territory_of(s, t, ctz64(rest))
+        rest &= ~comp
+        pile = 0
+        cells = comp & t.mine_mask
+        while cells:
+            pile += s.gold[ctz64(cells)]
+            cells &= cells - 1
+        if pile == 0 or (comp & s.occupied) == 0:
+            continue
+        best = -1
+        for p in range(t.num_players):
+            totals[p] = 0
+            present[p] = (comp & s.pmask[p]) != 0
+            cells = comp & s.pmask[p]
+            while cells:
+                c = ctz64(cells)
+                cells &= cells - 1
+                totals[p] += warrior_strength(s, c)
+            if present[p] and totals[p] > best:
+                best = totals[p]
+        ntied = 0
+        taker = -1
+        for p in range(t.num_players):
+            if present[p] and totals[p] == best:
+                ntied += 1
+                if comp & s.reinf_mask & s.pmask[p]:
+                    taker = p
+        share = pile if ntied == 1 else pile // ntied
+        for p in range(t.num_players):
+            if not (present[p] and totals[p] == best):
+                continue
+            if ntied > 1 and taker >= 0:
+                if p != taker:
+                    continue
+                share = pile
+            out.gold[p] += share
+            if share:
+                out.piles[p][out.npiles[p]] = share
+                out.npiles[p] += 1
+
+
+cdef void sort_desc(int* a, int n) noexcept nogil:
+    cdef int i, j, v
+    for i in range(1, n):
+        v = a[i]
+        j = i - 1
+        while j >= 0 and a[j] < v:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = v
+
+
+ctypedef struct TeamKey:
+    int gold
+    int npiles
+    int piles[AR_MAX_CELLS * 2]
+
+
+cdef void team_keys(const ArmadoraTables* t, const Scoring* sc, TeamKey* keys) noexcept nogil:
+    """rule 五 + 六: a team's gold is its members' gold, its piles theirs together."""
+    cdef int p, i, k
+    for k in range(t.num_teams):
+        keys[k].gold = 0
+        keys[k].npiles = 0
+    for p in range(t.num_players):
+        k = t.team_of[p]
+        keys[k].gold += sc.gold[p]
+        for i in range(sc.npiles[p]):
+            keys[k].piles[keys[k].npiles] = sc.piles[p][i]
+            keys[k].npiles += 1
+    for k in range(t.num_teams):
+        sort_desc(keys[k].piles, keys[k].npiles)
+
+
+cdef int compare_keys(const TeamKey* a, const TeamKey* b) noexcept nogil:
+    """rule 五: most gold; on a tie the piles compared one by one from the largest."""
+    cdef int i, x, y
+    if a.gold != b.gold:
+        return 1 if a.gold > b.gold else -1
+    for i in range(max(a.npiles, b.npiles)):
+        x = a.piles[i] if i < a.npiles else 0
+        y = b.piles[i] if i < b.npiles else 0
+        if x != y:
+            return 1 if x > y else -1
+    return 0
+
+
+cdef void team_values(const ArmadoraTables* t, const TeamKey* keys, double* team_value) noexcept nogil:
+    """Each team: (teams it beats - teams that beat it) / (teams - 1), in [-1, 1]."""
+    cdef int a, b, cmp
+    for a in range(t.num_teams):
+        team_value[a] = 0.0
+        for b in range(t.num_teams):
+            if a != b:
+                cmp = compare_keys(&keys[a], &keys[b])
+                team_value[a] += cmp
+        team_value[a] /= (t.num_teams - 1)
+
+
+cdef void ar_returns(const void* state, const void* tables, double* out) noexcept nogil:
+    cdef const ArmadoraState* s = <const ArmadoraState*>state
+    cdef const ArmadoraTables* t = <const ArmadoraTables*>tables
+    cdef Scoring sc
+    cdef TeamKey keys[4]
+    cdef double tv[4]
+    cdef int p
+    if s.phase != PH_OVER:
+        for p in range(t.num_players):
+            out[p] = 0.0
+        return
+    score_territories(s, t, &sc)
+    team_keys(t, &sc, keys)
+    team_values(t, keys, tv)
+    for p in range(t.num_players):
+        out[p] = tv[t.team_of[p]]
+
+
+cdef void ar_evaluate(const void* state, const void* tables, double* out) noexcept nogil:
+    """Heuristic: gold the team would take if the game ended now, against the best other
+    team, scaled to [-1, 1] (a quarter of all gold ahead counts as a sure win)."""
+    cdef const ArmadoraState* s = <const ArmadoraState*>state
+    cdef const ArmadoraTables* t = <const ArmadoraTables*>tables
+    cdef Scoring sc
+    cdef TeamKey keys[4]
+    cdef int p, k, q, best_other
+    cdef double v
+    if s.phase == PH_OVER:
+        ar_returns(state, tables, out)
+        return
+    score_territories(s, t, &sc)
+    team_keys(t, &sc, keys)
+    for p in range(t.num_players):
+        k = t.team_of[p]
+        best_other = -1
+        for q in range(t.num_teams):
+            if q != k and keys[q].gold > best_other:
+                best_other = keys[q].gold
+        v = (keys[k].gold - best_other) / (0.25 * t.total_gold)
+        out[p] = 1.0 if v > 1.0 else (-1.0 if v < -1.0 else v)
+
+
+cdef void ar_determinize(void* state, const void* tables, int observer, Rng* rng) noexcept nogil:
+    """Redraw every value ``observer`` cannot see: the face-down warriors of the other
+    players that he has not peeked at, together with the warriors behind their screens
+    (each player's unseen values are shuffled among his own unseen places)."""
+    cdef ArmadoraState* s = <ArmadoraState*>state
+    cdef const ArmadoraTables* t = <const ArmadoraTables*>tables
+    cdef int values[AR_MAX_CELLS + 32]
+    cdef int q, k, c, n, i, j, tmp, nboard
+    cdef uint64_t hidden, cells
+    for q in range(t.num_players):
+        if q == observer:
+            continue
+        hidden = s.pmask[q] & ~s.faceup_mask & ~s.known[observer]
+        n = 0
+        cells = hidden
+        while cells:
+            values[n] = s.strength[ctz64(cells)]
+            cells &= cells - 1
+            n += 1
+        nboard = n
+        for k in range(1, AR_MAX_STRENGTH + 1):
+            for i in range(s.pool[q][k]):
+                values[n] = k
+                n += 1
+        for i in range(n - 1, 0, -1):  # Fisher-Yates
+            j = rng_below(rng, i + 1)
+            tmp = values[i]
+            values[i] = values[j]
+            values[j] = tmp
+        i = 0
+        cells = hidden
+        while cells:
+            c = ctz64(cells)
+            cells &= cells - 1
+            s.strength[c] = values[i]
+            i += 1
+        for k in range(1, AR_MAX_STRENGTH + 1):
+            s.pool[q][k] = 0
+        for i in range(nboard, n):
+            s.pool[q][values[i]] += 1
+
+
+cdef uint64_t ar_hash(const void* state, const void* tables) noexcept nogil:
+    cdef const ArmadoraState* s = <const ArmadoraState*>state
+    return hash_bytes(state, <size_t>(<const char*>&s.move_count - <const char*>s))
+
+
+# --------------------------------------------------------------------------------------
+# The compiled game and its Python-facing helpers (used by boardrules.games.armadora)
+# --------------------------------------------------------------------------------------
+
+cdef class ArmadoraCore(CoreGame):
+    """Armadora for one board and one set of options.
+
+    ``mines`` lists the mine cells in the order the gold chance events fill them.
+    """
+
+    def __cinit__(self, int width, int height, mines, int num_players, bint advanced):
+        cdef ArmadoraTables* t = &self.tables
+        cdef int c, x, y, e, k, v
+        if not (2 <= width <= 8 and 2 <= height <= 8 and width * height <= AR_MAX_CELLS):
+            raise ValueError("board size out of range")
+        if num_players not in WARRIOR_SETS:
+            raise ValueError("Armadora is for 2, 3 or 4 players")
+        mines = list(mines)
+        if len(mines) != len(GOLD_PILES) or len(set(mines)) != len(mines):
+            raise ValueError("the board needs one distinct mine per gold pile")
+        memset(t, 0, sizeof(ArmadoraTables))
+        t.width = width
+        t.height = height
+        t.ncells = width * height
+        t.num_players = num_players
+        t.advanced = advanced
+        t.all_cells = (<uint64_t>-1) if t.ncells == 64 else (bit(t.ncells) - 1)
+        e = 0
+        for c in range(t.ncells):
+            x = c % width
+            y = c // width
+            t.edge_east[c] = -1
+            t.edge_south[c] = -1
+            if x < width - 1:
+                t.edge_east[c] = e
+                t.edge_a[e] = c
+                t.edge_b[e] = c + 1
+                e += 1
+            if y < height - 1:
+                t.edge_south[c] = e
+                t.edge_a[e] = c
+                t.edge_b[e] = c + width
+                e += 1
+        t.nedges = e
+        t.num_mines = len(mines)
+        for k, c in enumerate(mines):
+            if not 0 <= c < t.ncells:
+                raise ValueError("mine outside the board")
+            t.mine_cells[k] = c
+            t.mine_mask |= bit(c)
+        for v in GOLD_PILES:
+            t.gold_piles[v] += 1
+            t.total_gold += v
+        for k, v in enumerate(WARRIOR_SETS[num_players]):
+            t.initial_pool[k] = v
+            t.warriors_per_player += v
+        t.palisades_total = PALISADES
+        for k in range(num_players):
+            # rule 六: in the 4-player game partners alternate, order A-C-B-D: players are
+            # numbered in turn order, so partners are 0 and 2 (A, B), 1 and 3 (C, D).
+            t.team_of[k] = k % 2 if num_players == 4 else k
+        t.num_teams = 2 if num_players == 4 else num_players
+        for k in range(AR_RACES):
+            t.race_tokens[k] = RACE_TOKENS[k]
+        t.a_palisade = 2
+        t.a_warrior = t.a_palisade + t.nedges
+        t.a_goblin = t.a_warrior + t.ncells * AR_MAX_STRENGTH
+        t.a_orc = t.a_goblin + t.ncells * AR_MAX_STRENGTH
+        t.a_peek = t.a_orc + t.nedges
+        t.a_arrow = t.a_peek + t.ncells
+        t.a_reinforce = t.a_arrow + t.ncells
+        t.a_gold = t.a_reinforce + t.ncells
+        t.a_race = t.a_gold + AR_GOLD_VALUES
+        t.num_actions = t.a_race + AR_RACES
+
+        self.contract.state_size = sizeof(ArmadoraState)
+        self.contract.num_players = num_players
+        self.contract.num_teams = t.num_teams
+        for k in range(num_players):
+            self.contract.team_of[k] = t.team_of[k]
+        self.contract.num_distinct_actions = t.num_actions
+        self.contract.max_legal_actions = t.num_actions
+        self.contract.max_game_length = (
+            t.num_mines + num_players                       # chance: gold, races
+            + num_players * t.warriors_per_player           # warriors (Goblin's included)
+            + 2 * t.palisades_total                         # palisades and "done"
+            + num_players * 4                               # reinforcement, 2 powers, pass
+        )
+        self.contract.has_hidden_information = True
+        self.contract.tables = t
+        self.contract.initial_state = ar_initial_state
+        self.contract.current_player = ar_current_player
+        self.contract.legal_actions = ar_legal_actions
+        self.contract.chance_outcomes = ar_chance_outcomes
+        self.contract.apply = ar_apply
+        self.contract.returns = ar_returns
+        self.contract.determinize = ar_determinize
+        self.contract.evaluate = ar_evaluate
+        self.contract.hash = ar_hash
+
+    @property
+    def layout(self):
+        """Action-id offsets of each block (see the action layout in armadora.pxd)."""
+        t = &self.tables
+        return {
+            "pass": ACT_PASS, "done": ACT_DONE, "palisade": t.a_palisade,
+            "warrior": t.a_warrior, "goblin": t.a_goblin, "orc": t.a_orc,
+            "peek": t.a_peek, "arrow": t.a_arrow, "reinforce": t.a_reinforce,
+            "gold": t.a_gold, "race": t.a_race, "end": t.num_actions,
+        }
+
+    @property
+    def edges(self):
+        """[(a, b)] cells joined by each internal edge, in edge-id order."""
+        return [(self.tables.edge_a[e], self.tables.edge_b[e]) for e in range(self.tables.nedges)]
+
+    def export(self, CoreState st):
+        """The whole truth of a state as plain Python values (for views, JSON, SVG)."""
+        self._check(st)
+        cdef ArmadoraState* s = <ArmadoraState*>st.data
+        cdef ArmadoraTables* t = &self.tables
+        n = t.ncells
+        players = t.num_players
+        return {
+            "owner": [s.owner[c] - 1 for c in range(n)],
+            "strength": [s.strength[c] for c in range(n)],
+            "arrows": [s.arrows[c] for c in range(n)],
+            "reinforced": [bool(s.reinforced[c]) for c in range(n)],
+            "face_up": [bool(s.face_up[c]) for c in range(n)],
+            "gold": [s.gold[c] for c in range(n)],
+            "palisades": [e for e in range(t.nedges) if edge_has_palisade(s, e)],
+            "pool": [[s.pool[p][k] for k in range(1, AR_MAX_STRENGTH + 1)]
+                     for p in range(players)],
+            "race": [None if s.race[p] == RACE_NONE else s.race[p] for p in range(players)],
+            "power_tokens": [s.power_tokens[p] for p in range(players)],
+            "reinforcement_left": [bool(s.reinforcement_left[p]) for p in range(players)],
+            "known": [[c for c in range(n) if (s.known[p] >> c) & 1] for p in range(players)],
+            "gold_left": [s.gold_left[v] for v in range(AR_GOLD_VALUES)],
+            "palisades_left": s.palisades_left,
+            "current": s.current,
+            "phase": s.phase,
+            "passed": [bool((s.passed >> p) & 1) for p in range(players)],
+            "mines_filled": s.mines_filled,
+            "races_dealt": s.races_dealt_count,
+        }
+
+    def territories(self, CoreState st):
+        """Territories as sorted lists of cells, ordered by their first cell."""
+        self._check(st)
+        cdef ArmadoraState* s = <ArmadoraState*>st.data
+        cdef uint64_t rest = self.tables.all_cells, comp
+        out = []
+        while rest:
+            comp = territory_of(s, &self.tables, ctz64(rest))
+            rest &= ~comp
+            out.append([c for c in range(self.tables.ncells) if (comp >> c) & 1])
+        return out
+
+    def scoring(self, CoreState st):
+        """(gold per player, piles per player largest first) if the game were scored now."""
+        self._check(st)
+        cdef Scoring sc
+        score_territories(<ArmadoraState*>st.data, &self.tables, &sc)
+        gold = [sc.gold[p] for p in range(self.tables.num_players)]
+        piles = [sorted((sc.piles[p][i] for i in range(sc.npiles[p])), reverse=True)
+                 for p in range(self.tables.num_players)]
+        return gold, piles
+
+    def team_places(self, CoreState st):
+        """Each team's place (1 = first, equal on a full tie) by rule 五's ranking."""
+        self._check(st)
+        cdef Scoring sc
+        cdef TeamKey keys[4]
+        cdef int a, b, better
+        score_territories(<ArmadoraState*>st.data, &self.tables, &sc)
+        team_keys(&self.tables, &sc, keys)
+        places = []
+        for a in range(self.tables.num_teams):
+            better = 0
+            for b in range(self.tables.num_teams):
+                if b != a and compare_keys(&keys[b], &keys[a]) > 0:
+                    better += 1
+            places.append(1 + better)
+        return places
+
+    def illegal_reason(self, CoreState st, int action):
+        """Why ``action`` is not legal here, as a key of the facade's message table
+        (``"legal"`` when it is legal)."""
+        self._check(st)
+        return _illegal_reason(<ArmadoraState*>st.data, &self.tables, action)
+
+    cdef int _check(self, CoreState st) except -1:
+        if st.game is not self:
+            raise ValueError("state belongs to another game")
+        return 0
+
+
+cdef str _illegal_reason(const ArmadoraState* s, const ArmadoraTables* t, int action):
+    """Names the rule a rejected action breaks, using the same predicates as move
+    generation (a test checks the two agree on every action id)."""
+    cdef int p = s.current
+    cdef int x, c
+    if action < 0 or action >= t.num_actions:
+        return "unknown_action"
+    if s.phase == PH_OVER:
+        return "game_over"
+    if s.phase == PH_GOLD:
+        if not (t.a_gold <= action < t.a_race):
+            return "chance_expected"
+        return "legal" if s.gold_left[action - t.a_gold] else "gold_pile_unavailable"
+    if s.phase == PH_RACE:
+        if not (t.a_race <= action < t.num_actions):
+            return "chance_expected"
+        return "race_unavailable" if s.race_dealt[action - t.a_race] else "legal"
+    if action >= t.a_gold:
+        return "not_chance"
+    if action == ACT_PASS:
+        return "legal" if s.phase == PH_TURN else "pass_mid_turn"
+    if action == ACT_DONE:
+        return "legal" if s.phase == PH_SECOND_PALISADE else "done_without_palisade"
+    if action < t.a_warrior or (t.a_orc <= action < t.a_peek):
+        # a palisade (main action, second palisade, or the Orc's extra one)
+        if action >= t.a_orc:
+            x = power_reason(s, t, p, RACE_ORC)
+            if x:
+                return POWER_REASONS[x]
+            x = action - t.a_orc
+        else:
+            x = action - t.a_palisade
+        if edge_has_palisade(s, x):
+            return "edge_taken"
+        if s.palisades_left == 0:
+            return "no_palisades_left"
+        if not palisade_legal(s, x):
+            return "territory_too_small"
+        return "legal"
+    if action < t.a_orc:
+        if action >= t.a_goblin:
+            x = power_reason(s, t, p, RACE_GOBLIN)
+            if x:
+                return POWER_REASONS[x]
+            x = action - t.a_goblin
+        else:
+            if s.phase == PH_SECOND_PALISADE:
+                return "second_palisade_only"
+            x = action - t.a_warrior
+        c = x // AR_MAX_STRENGTH
+        if not (empty_squares(s, t) >> c) & 1:
+            return "square_not_empty"
+        if not s.pool[p][x % AR_MAX_STRENGTH + 1]:
+            return "no_such_warrior"
+        return "legal"
+    if action < t.a_arrow:
+        x = power_reason(s, t, p, RACE_MAGE)
+        if x:
+            return POWER_REASONS[x]
+        c = action - t.a_peek
+        return "legal" if (mage_peek_targets(s, p) >> c) & 1 else "peek_target"
+    if action < t.a_reinforce:
+        x = power_reason(s, t, p, RACE_ELF)
+        if x:
+            return POWER_REASONS[x]
+        c = action - t.a_arrow
+        if not (opponents_warriors(s, t, p) >> c) & 1:
+            return "arrow_not_opponent"
+        if not (elf_arrow_targets(s, t, p) >> c) & 1:
+            if (territory_of(s, t, c) & s.pmask[p]) == 0:
+                return "arrow_no_elf_warrior"
+            return "arrow_territory_full"
+        return "legal"
+    # reinforcement
+    if not t.advanced:
+        return "basic_game"
+    if s.phase == PH_SECOND_PALISADE:
+        return "second_palisade_only"
+    if not s.reinforcement_left[p]:
+        return "no_reinforcement_left"
+    c = action - t.a_reinforce
+    if not (s.pmask[p] >> c) & 1:
+        return "reinforce_not_own"
+    if territory_of(s, t, c) & empty_squares(s, t):
+        return "reinforce_not_full"
+    if not (reinforcement_targets(s, t, p) >> c) & 1:
+        return "reinforce_territory_taken"
+    return "legal"
+
+
+POWER_REASONS = ("", "basic_game", "wrong_race", "power_not_now", "no_power_tokens")
+
+
+cdef int power_reason(const ArmadoraState* s, const ArmadoraTables* t, int p,
+                      int race) noexcept:
+    if not t.advanced:
+        return 1
+    if s.race[p] != race:
+        return 2
+    if s.phase != PH_TURN:
+        return 3
+    if s.power_tokens[p] == 0:
+        return 4
+    return 0

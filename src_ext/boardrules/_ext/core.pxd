@@ -1,0 +1,180 @@
+# The C-level game contract.
+#
+# Every game implements the functions of ``GameContract`` over a fixed-size plain C struct
+# (no pointers into the heap), so a state is copied with ``memcpy`` and a search keeps
+# thousands of them in preallocated arrays.  Search (``search.pyx``), the generic state
+# wrapper (``CoreState``) and the benchmarks call only what this file declares; they never
+# cimport a game.
+#
+# Every contract function is ``noexcept nogil`` and allocates nothing.  ``tables`` is the
+# game's read-only lookup data (board geometry, options, action layout), built once when the
+# game is loaded.
+
+from libc.stdint cimport uint32_t, uint64_t
+
+cdef enum:
+    MAX_PLAYERS = 4
+    # Values returned by current_player() besides a player id >= 0.  They equal the
+    # OpenSpiel constants so that readers of both code bases are not surprised.
+    CHANCE_PLAYER = -1
+    TERMINAL_PLAYER = -4
+
+
+# --- seeded random numbers usable without the GIL (xoshiro256**, seeded by splitmix64) ---
+
+ctypedef struct Rng:
+    uint64_t s[4]
+
+
+cdef inline uint64_t splitmix64_next(uint64_t* x) noexcept nogil:
+    x[0] += <uint64_t>0x9E3779B97F4A7C15
+    cdef uint64_t z = x[0]
+    z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9
+    z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EB
+    return z ^ (z >> 31)
+
+
+cdef inline void rng_seed(Rng* rng, uint64_t seed) noexcept nogil:
+    cdef uint64_t x = seed
+    cdef int i
+    for i in range(4):
+        rng.s[i] = splitmix64_next(&x)
+
+
+cdef inline uint64_t rotl64(uint64_t x, int k) noexcept nogil:
+    return (x << k) | (x >> (64 - k))
+
+
+cdef inline uint64_t rng_next(Rng* rng) noexcept nogil:
+    cdef uint64_t result = rotl64(rng.s[1] * 5, 7) * 9
+    cdef uint64_t t = rng.s[1] << 17
+    rng.s[2] ^= rng.s[0]
+    rng.s[3] ^= rng.s[1]
+    rng.s[1] ^= rng.s[2]
+    rng.s[0] ^= rng.s[3]
+    rng.s[2] ^= t
+    rng.s[3] = rotl64(rng.s[3], 45)
+    return result
+
+
+cdef inline uint32_t rng_below(Rng* rng, uint32_t n) noexcept nogil:
+    """Uniform integer in [0, n), n >= 1 (Lemire's multiply-shift; bias < 2**-32)."""
+    return <uint32_t>(((rng_next(rng) >> 32) * <uint64_t>n) >> 32)
+
+
+cdef inline double rng_uniform(Rng* rng) noexcept nogil:
+    """Uniform double in [0, 1)."""
+    return (rng_next(rng) >> 11) * (1.0 / 9007199254740992.0)
+
+
+# --- bit helpers shared by the games ---
+
+cdef extern from *:
+    """
+    static inline int br_popcount64(unsigned long long x) { return __builtin_popcountll(x); }
+    static inline int br_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
+    """
+    int popcount64 "br_popcount64"(uint64_t x) noexcept nogil
+    int ctz64 "br_ctz64"(uint64_t x) noexcept nogil
+
+
+cdef inline uint64_t hash_bytes(const void* data, size_t n) noexcept nogil:
+    """64-bit hash of a byte range (word-wise multiply-xorshift; not cryptographic)."""
+    cdef const unsigned char* p = <const unsigned char*>data
+    cdef uint64_t h = <uint64_t>0x243F6A8885A308D3 ^ n
+    cdef uint64_t w
+    cdef size_t i = 0
+    cdef size_t k
+    while i + 8 <= n:
+        w = 0
+        for k in range(8):
+            w |= (<uint64_t>p[i + k]) << (8 * k)
+        h = (h ^ w) * <uint64_t>0x9E3779B97F4A7C15
+        h ^= h >> 29
+        i += 8
+    w = 0
+    k = 0
+    while i < n:
+        w |= (<uint64_t>p[i]) << (8 * k)
+        i += 1
+        k += 1
+    h = (h ^ w) * <uint64_t>0xBF58476D1CE4E5B9
+    h ^= h >> 31
+    return h
+
+
+# --- the contract ---
+
+ctypedef void (*initial_state_fn)(void* state, const void* tables) noexcept nogil
+ctypedef int (*current_player_fn)(const void* state, const void* tables) noexcept nogil
+# Legal actions of the player to move, ascending and unique; 0 at chance and terminal nodes.
+ctypedef int (*legal_actions_fn)(const void* state, const void* tables, int* out) noexcept nogil
+# At a chance node: outcome actions (ascending) and their probabilities (summing to 1).
+ctypedef int (*chance_outcomes_fn)(const void* state, const void* tables, int* out,
+                                   double* probs) noexcept nogil
+# Applies a legal action (a player's move or a chance outcome) in place.
+ctypedef void (*apply_fn)(void* state, const void* tables, int action) noexcept nogil
+# Terminal payoff per player, in [-1, 1]; partners get their team's value.
+ctypedef void (*returns_fn)(const void* state, const void* tables, double* out) noexcept nogil
+# Resamples everything ``observer`` cannot see, consistently with what he has seen.
+ctypedef void (*determinize_fn)(void* state, const void* tables, int observer,
+                                Rng* rng) noexcept nogil
+# Heuristic value per player in [-1, 1], for cut-off search at non-terminal states.
+ctypedef void (*evaluate_fn)(const void* state, const void* tables, double* out) noexcept nogil
+# 64-bit key of the position (equal positions reached by different move orders agree).
+ctypedef uint64_t (*hash_fn)(const void* state, const void* tables) noexcept nogil
+
+
+ctypedef struct GameContract:
+    size_t state_size
+    int num_players
+    int num_teams
+    int team_of[MAX_PLAYERS]
+    int num_distinct_actions      # action ids are 0 .. num_distinct_actions - 1
+    int max_legal_actions         # bound on legal_actions() and chance_outcomes() counts
+    int max_game_length           # bound on the number of actions (chance included)
+    bint has_hidden_information
+    const void* tables
+    initial_state_fn initial_state
+    current_player_fn current_player
+    legal_actions_fn legal_actions
+    chance_outcomes_fn chance_outcomes
+    apply_fn apply
+    returns_fn returns
+    determinize_fn determinize
+    evaluate_fn evaluate
+    hash_fn hash
+
+
+cdef class CoreGame:
+    """A loaded game: its contract (function table and lookup tables).
+
+    Each game module subclasses this, fills ``contract`` and owns the table memory.
+    """
+    cdef GameContract contract
+
+
+cdef class CoreState:
+    """One game state plus the seeded RNG beside it and an undo stack (generic over games)."""
+    cdef readonly CoreGame game
+    cdef const GameContract* c
+    cdef char* data            # the game's state struct (contract.state_size bytes)
+    cdef Rng rng               # chance draws for auto_chance / apply_random_chance
+    cdef int* legal            # cached legal actions (or chance outcomes) of ``data``
+    cdef double* probs         # their probabilities at a chance node
+    cdef int n_legal
+    cdef bint legal_valid
+    cdef char* undo_states     # one (state, rng) snapshot per applied action
+    cdef int* actions          # the applied actions, in order
+    cdef int n_actions
+    cdef int cap_actions
+
+    cdef int _ensure_legal(self) except -1
+    cdef bint _is_legal(self, int action) noexcept
+    cdef int _push(self, int action) except -1
+    cdef int _chance_draw(self, Rng* rng) noexcept nogil
+    cdef int _auto_chance(self) except -1
+
+
+cdef int random_playouts_c(const GameContract* c, const void* start, int games,
+                           uint64_t seed, long* moves_out) noexcept nogil

@@ -1,0 +1,368 @@
+"""Generic state wrapper over the C-level game contract (see core.pxd).
+
+``CoreState`` knows nothing of any game: it holds the game's state struct as raw bytes, the
+seeded RNG beside it (never inside the rules struct, so search cannot peek at future
+dice) and an undo stack of snapshots.  The Python facade in ``boardrules/api.py`` builds
+on it; per-move work stays in C.
+"""
+
+from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
+from libc.stdint cimport uint64_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memcpy, memset
+
+CHANCE = CHANCE_PLAYER
+TERMINAL = TERMINAL_PLAYER
+
+
+cdef class CoreGame:
+    """Base class of the compiled games; subclasses fill ``contract`` in ``__cinit__``."""
+
+    @property
+    def num_players(self):
+        return self.contract.num_players
+
+    @property
+    def num_teams(self):
+        return self.contract.num_teams
+
+    @property
+    def team_of(self):
+        return tuple(self.contract.team_of[p] for p in range(self.contract.num_players))
+
+    @property
+    def num_distinct_actions(self):
+        return self.contract.num_distinct_actions
+
+    @property
+    def max_game_length(self):
+        return self.contract.max_game_length
+
+    @property
+    def has_hidden_information(self):
+        return bool(self.contract.has_hidden_information)
+
+    @property
+    def state_size(self):
+        return self.contract.state_size
+
+    def new_state(self):
+        """A fresh CoreState at the game's initial state (before any chance event)."""
+        return CoreState(self)
+
+    def random_playouts(self, int games, uint64_t seed):
+        """Play ``games`` uniformly random games from the initial state, entirely in C.
+
+        Returns the number of actions applied (chance outcomes included).
+        """
+        cdef long moves = 0
+        cdef char* start = <char*>PyMem_Malloc(self.contract.state_size)
+        if start == NULL:
+            raise MemoryError()
+        cdef int rc
+        try:
+            memset(start, 0, self.contract.state_size)
+            self.contract.initial_state(start, self.contract.tables)
+            with nogil:
+                rc = random_playouts_c(&self.contract, start, games, seed, &moves)
+            if rc != 0:
+                raise MemoryError()
+        finally:
+            PyMem_Free(start)
+        return moves
+
+
+cdef int random_playouts_c(const GameContract* c, const void* start, int games,
+                           uint64_t seed, long* moves_out) noexcept nogil:
+    """Uniformly random playouts through the contract only (the engine benchmark)."""
+    cdef char* s = <char*>malloc(c.state_size)
+    cdef int* acts = <int*>malloc(sizeof(int) * c.max_legal_actions)
+    cdef double* probs = <double*>malloc(sizeof(double) * c.max_legal_actions)
+    cdef Rng rng
+    cdef int g, p, n, i
+    cdef double u
+    cdef long moves = 0
+    if s == NULL or acts == NULL or probs == NULL:
+        free(s)
+        free(acts)
+        free(probs)
+        return -1
+    rng_seed(&rng, seed)
+    for g in range(games):
+        memcpy(s, start, c.state_size)
+        while True:
+            p = c.current_player(s, c.tables)
+            if p == TERMINAL_PLAYER:
+                break
+            if p == CHANCE_PLAYER:
+                n = c.chance_outcomes(s, c.tables, acts, probs)
+                u = rng_uniform(&rng)
+                i = 0
+                while i < n - 1 and u >= probs[i]:
+                    u -= probs[i]
+                    i += 1
+            else:
+                n = c.legal_actions(s, c.tables, acts)
+                i = rng_below(&rng, n)
+            c.apply(s, c.tables, acts[i])
+            moves += 1
+    free(s)
+    free(acts)
+    free(probs)
+    moves_out[0] = moves
+    return 0
+
+
+cdef class CoreState:
+    """A game state as the C core sees it, with its RNG and undo stack."""
+
+    def __cinit__(self, CoreGame game, bint _blank=False):
+        self.game = game
+        self.c = &game.contract
+        self.data = <char*>PyMem_Malloc(self.c.state_size)
+        self.legal = <int*>PyMem_Malloc(sizeof(int) * self.c.max_legal_actions)
+        self.probs = <double*>PyMem_Malloc(sizeof(double) * self.c.max_legal_actions)
+        if self.data == NULL or self.legal == NULL or self.probs == NULL:
+            raise MemoryError()
+        memset(self.data, 0, self.c.state_size)
+        if not _blank:
+            self.c.initial_state(self.data, self.c.tables)
+        rng_seed(&self.rng, 0)
+        self.legal_valid = False
+        self.n_actions = 0
+        self.cap_actions = 0
+        self.undo_states = NULL
+        self.actions = NULL
+
+    def __dealloc__(self):
+        PyMem_Free(self.data)
+        PyMem_Free(self.legal)
+        PyMem_Free(self.probs)
+        PyMem_Free(self.undo_states)
+        PyMem_Free(self.actions)
+
+    # --- RNG beside the state ---
+
+    def seed(self, uint64_t seed):
+        rng_seed(&self.rng, seed)
+
+    @property
+    def rng_state(self):
+        return tuple(int(self.rng.s[i]) for i in range(4))
+
+    @rng_state.setter
+    def rng_state(self, value):
+        cdef tuple words = tuple(value)
+        if len(words) != 4:
+            raise ValueError("rng state needs 4 words")
+        cdef int i
+        cdef uint64_t w[4]
+        for i in range(4):
+            w[i] = words[i]
+        if w[0] == 0 and w[1] == 0 and w[2] == 0 and w[3] == 0:
+            raise ValueError("rng state may not be all zero")
+        for i in range(4):
+            self.rng.s[i] = w[i]
+
+    # --- queries ---
+
+    @property
+    def current_player(self):
+        return self.c.current_player(self.data, self.c.tables)
+
+    cdef int _ensure_legal(self) except -1:
+        """Fill the cache: legal actions, or the outcomes (with probs) at a chance node."""
+        if not self.legal_valid:
+            if self.c.current_player(self.data, self.c.tables) == CHANCE_PLAYER:
+                self.n_legal = self.c.chance_outcomes(self.data, self.c.tables, self.legal,
+                                                      self.probs)
+            else:
+                self.n_legal = self.c.legal_actions(self.data, self.c.tables, self.legal)
+            self.legal_valid = True
+        return 0
+
+    cdef bint _is_legal(self, int action) noexcept:
+        # binary search: legal_actions() is ascending
+        cdef int lo = 0
+        cdef int hi = self.n_legal - 1
+        cdef int mid
+        while lo <= hi:
+            mid = (lo + hi) >> 1
+            if self.legal[mid] == action:
+                return True
+            if self.legal[mid] < action:
+                lo = mid + 1
+            else:
+                hi = mid - 1
+        return False
+
+    def legal_actions(self):
+        self._ensure_legal()
+        return [self.legal[i] for i in range(self.n_legal)]
+
+    def legal_moves(self, list table):
+        """The legal actions mapped through ``table`` (a list indexed by action id)."""
+        self._ensure_legal()
+        cdef int i
+        return [table[self.legal[i]] for i in range(self.n_legal)]
+
+    def is_legal(self, int action):
+        self._ensure_legal()
+        return self._is_legal(action)
+
+    def chance_outcomes(self):
+        """[(action, probability)] at a chance node, else []."""
+        if self.c.current_player(self.data, self.c.tables) != CHANCE_PLAYER:
+            return []
+        self._ensure_legal()
+        return [(self.legal[i], self.probs[i]) for i in range(self.n_legal)]
+
+    def returns(self):
+        cdef double out[MAX_PLAYERS]
+        self.c.returns(self.data, self.c.tables, out)
+        return [out[i] for i in range(self.c.num_players)]
+
+    def evaluate(self):
+        cdef double out[MAX_PLAYERS]
+        self.c.evaluate(self.data, self.c.tables, out)
+        return [out[i] for i in range(self.c.num_players)]
+
+    def hash(self):
+        return self.c.hash(self.data, self.c.tables)
+
+    def state_bytes(self):
+        """The raw state struct (for byte-identity checks)."""
+        return self.data[:self.c.state_size]
+
+    @property
+    def actions(self):
+        return [self.actions[i] for i in range(self.n_actions)]
+
+    @property
+    def num_actions(self):
+        return self.n_actions
+
+    # --- changes ---
+
+    cdef int _push(self, int action) except -1:
+        """Record a snapshot of (state, rng) and the action, growing the stack as needed."""
+        cdef size_t entry = self.c.state_size + sizeof(Rng)
+        cdef int new_cap
+        cdef char* new_states
+        cdef int* new_actions
+        if self.n_actions == self.cap_actions:
+            new_cap = 64 if self.cap_actions == 0 else 2 * self.cap_actions
+            new_states = <char*>PyMem_Realloc(self.undo_states, entry * new_cap)
+            if new_states == NULL:
+                raise MemoryError()
+            self.undo_states = new_states
+            new_actions = <int*>PyMem_Realloc(self.actions, sizeof(int) * new_cap)
+            if new_actions == NULL:
+                raise MemoryError()
+            self.actions = new_actions
+            self.cap_actions = new_cap
+        memcpy(self.undo_states + entry * self.n_actions, self.data, self.c.state_size)
+        memcpy(self.undo_states + entry * self.n_actions + self.c.state_size,
+               &self.rng, sizeof(Rng))
+        self.actions[self.n_actions] = action
+        self.n_actions += 1
+        return 0
+
+    def apply(self, int action, bint auto_chance=False):
+        """Apply a legal action; ValueError (state untouched) when it is not legal."""
+        self._ensure_legal()
+        if not self._is_legal(action):
+            raise ValueError("illegal action")
+        self._push(action)
+        self.c.apply(self.data, self.c.tables, action)
+        self.legal_valid = False
+        if auto_chance:
+            self._auto_chance()
+
+    cdef int _chance_draw(self, Rng* rng) noexcept nogil:
+        """Draw one outcome at the current chance node with its probability."""
+        cdef int n = self.c.chance_outcomes(self.data, self.c.tables, self.legal, self.probs)
+        cdef double u = rng_uniform(rng)
+        cdef int i = 0
+        self.legal_valid = False
+        while i < n - 1 and u >= self.probs[i]:
+            u -= self.probs[i]
+            i += 1
+        return self.legal[i]
+
+    cdef int _auto_chance(self) except -1:
+        cdef int action
+        while self.c.current_player(self.data, self.c.tables) == CHANCE_PLAYER:
+            action = self._chance_draw(&self.rng)
+            self._push(action)
+            self.c.apply(self.data, self.c.tables, action)
+        self.legal_valid = False
+        return 0
+
+    def run_auto_chance(self):
+        self._auto_chance()
+
+    def apply_random_chance(self, seed=None):
+        """Draw and apply one chance outcome (own RNG, or a throw-away one from ``seed``)."""
+        if self.c.current_player(self.data, self.c.tables) != CHANCE_PLAYER:
+            raise ValueError("not a chance node")
+        cdef Rng tmp
+        cdef int action
+        if seed is None:
+            action = self._chance_draw(&self.rng)
+        else:
+            rng_seed(&tmp, <uint64_t>seed)
+            action = self._chance_draw(&tmp)
+        self._push(action)
+        self.c.apply(self.data, self.c.tables, action)
+        self.legal_valid = False
+        return action
+
+    def undo(self):
+        """Restore the state (and RNG) before the last action; returns that action."""
+        if self.n_actions == 0:
+            raise IndexError("nothing to undo")
+        cdef size_t entry = self.c.state_size + sizeof(Rng)
+        self.n_actions -= 1
+        memcpy(self.data, self.undo_states + entry * self.n_actions, self.c.state_size)
+        memcpy(&self.rng, self.undo_states + entry * self.n_actions + self.c.state_size,
+               sizeof(Rng))
+        self.legal_valid = False
+        return self.actions[self.n_actions]
+
+    def last_player_move_index(self):
+        """Index in the history of the last action taken at a player node, or -1."""
+        cdef size_t entry = self.c.state_size + sizeof(Rng)
+        cdef int i = self.n_actions - 1
+        while i >= 0:
+            if self.c.current_player(self.undo_states + entry * i, self.c.tables) >= 0:
+                return i
+            i -= 1
+        return -1
+
+    def copy(self, bint with_history=True):
+        """An independent copy (state, RNG and, unless told otherwise, the undo stack)."""
+        cdef CoreState other = CoreState(self.game, True)
+        cdef size_t entry = self.c.state_size + sizeof(Rng)
+        memcpy(other.data, self.data, self.c.state_size)
+        other.rng = self.rng
+        if with_history and self.n_actions:
+            other.undo_states = <char*>PyMem_Malloc(entry * self.n_actions)
+            other.actions = <int*>PyMem_Malloc(sizeof(int) * self.n_actions)
+            if other.undo_states == NULL or other.actions == NULL:
+                raise MemoryError()
+            memcpy(other.undo_states, self.undo_states, entry * self.n_actions)
+            memcpy(other.actions, self.actions, sizeof(int) * self.n_actions)
+            other.n_actions = self.n_actions
+            other.cap_actions = self.n_actions
+        return other
+
+    def determinized(self, int observer, uint64_t seed):
+        """A copy (without undo history) whose unseen parts are resampled for ``observer``."""
+        if observer < 0 or observer >= self.c.num_players:
+            raise ValueError("observer out of range")
+        cdef CoreState other = self.copy(False)
+        cdef Rng tmp
+        rng_seed(&tmp, seed)
+        self.c.determinize(other.data, self.c.tables, observer, &tmp)
+        return other
