@@ -138,6 +138,8 @@ class Game:
     state_class: ClassVar[type[State]]
     #: Action id of a move that ends a player's game for good (Armadora's pass), if any.
     pass_action: ClassVar[int | None] = None
+    #: Option sets that exercise the game (the conformance suite plays each of them).
+    example_options: ClassVar[tuple[dict[str, Any], ...]] = ({},)
 
     _core: CoreGame
     _moves: list[Move]
@@ -448,6 +450,25 @@ class State:
         while core.num_actions > last + 1:
             core.undo()
         return self._game._moves[core.undo()]
+
+    def determinize(self: StateT, player: int, seed: int | None = None) -> StateT:
+        """A world consistent with everything ``player`` may know: what he cannot see
+        (opponents' face-down values, hidden hands...) is redrawn at random from what
+        remains possible.  It has no undo history (which would hold the truth)."""
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise TypeError("player must be an int")
+        if not 0 <= player < self._game.num_players:
+            raise ValueError(f"player must be 0 to {self._game.num_players - 1}")
+        if seed is None:
+            seed = int.from_bytes(os.urandom(8), "little")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+            raise TypeError("seed must be an int in [0, 2**64)")
+        return type(self)(self._game, self._core.determinized(player, seed), self._auto_chance)
+
+    def invariants(self) -> dict[str, tuple[int, int]]:
+        """Conservation checks: name -> (counted, expected); equal in every valid state
+        (every piece, card and gold piece accounted for)."""
+        raise NotImplementedError
 
     def copy(self: StateT) -> StateT:
         """An independent copy (history and RNG included)."""

@@ -87,6 +87,14 @@ class ArmadoraGame(Game):
     name: ClassVar[str] = "Armadora"
     rules_version: ClassVar[str] = "1.0"
     pass_action: ClassVar[int | None] = 0
+    example_options: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"players": 2, "variant": "basic"},
+        {"players": 2, "variant": "advanced"},
+        {"players": 3, "variant": "advanced"},
+        {"players": 4, "variant": "basic"},
+        {"players": 4, "variant": "advanced", "look_at_face_down": False},
+        {"players": 3, "variant": "basic", "board": "sheet-7x5"},
+    )
 
     def __init__(self, players: int = 2, variant: Variant = "basic",
                  look_at_face_down: bool = True,
@@ -207,13 +215,11 @@ class ArmadoraState(State):
 
     # --- what each player sees ---
 
-    def _last_peek_cell(self) -> int | None:
-        actions = self._core.actions
-        if actions:
-            move = self._game._moves[actions[-1]]
-            assert isinstance(move, ArmadoraMove)
-            if move.kind == "peek":
-                return int(actions[-1] - self._game._core.layout["peek"])
+    def _last_peek_cell(self, raw: dict[str, Any]) -> int | None:
+        last = raw["last_action"]
+        layout = self._game._core.layout
+        if layout["peek"] <= last < layout["arrow"]:
+            return int(last - layout["peek"])
         return None
 
     def view(self, player: int | None) -> dict[str, Any]:
@@ -270,7 +276,7 @@ class ArmadoraState(State):
             "legal_moves": ([str(m) for m in self.legal_moves()]
                             if player is not None and player == self.current_player else []),
         }
-        peek = self._last_peek_cell()
+        peek = self._last_peek_cell(raw)
         if (not look and player is not None and peek is not None
                 and raw["race"][player] == RACES.index("mage")):
             view["peek"] = {"square": game.square(peek), "strength": raw["strength"][peek]}
@@ -288,6 +294,34 @@ class ArmadoraState(State):
             "warriors_left": sum(raw["pool"][q]),
             "pool": list(raw["pool"][q]) if q == viewer else None,
         }
+
+    def invariants(self) -> dict[str, tuple[int, int]]:
+        """Gold (on the mines plus unplaced: 40), palisades (on the board plus in the
+        supply: 35), each player's warriors (on the board plus behind his screen), and in
+        the advanced game the reinforcement tokens and the ability tokens whose use leaves
+        a mark (elf arrows on the board, goblin warriors face up)."""
+        from boardrules._ext.armadora import GOLD_PILES, PALISADES, RACE_TOKENS, WARRIOR_SETS
+
+        game = self._game
+        raw = self._raw()
+        n = game.num_players
+        result = {
+            "gold": (sum(raw["gold"]) + sum(_unplaced(raw["gold_left"])), sum(GOLD_PILES)),
+            "palisades": (len(raw["palisades"]) + raw["palisades_left"], PALISADES),
+        }
+        for q in range(n):
+            on_board = sum(1 for owner in raw["owner"] if owner == q)
+            result[f"warriors[{q}]"] = (on_board + sum(raw["pool"][q]), sum(WARRIOR_SETS[n]))
+        if game.advanced and raw["phase"] >= PHASES.index("turn"):
+            result["reinforcement"] = (
+                sum(raw["reinforced"]) + sum(raw["reinforcement_left"]), n)
+            marks = {"elf": sum(raw["arrows"]), "goblin": sum(raw["face_up"])}
+            for q in range(n):
+                race = RACES[raw["race"][q]]
+                if race in marks:
+                    result[f"{race}_tokens"] = (raw["power_tokens"][q] + marks[race],
+                                                RACE_TOKENS[RACES.index(race)])
+        return result
 
     # --- persistence ---
 

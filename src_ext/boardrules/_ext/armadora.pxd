@@ -1,7 +1,7 @@
 # Armadora rules core: the state struct, the lookup tables and the compiled game.
 # Rule text: shared/rules/armadora.zh.txt (authority), armadora.en.md (translation).
 
-from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 
 from boardrules._ext.core cimport CoreGame, CoreState
 
@@ -63,7 +63,7 @@ ctypedef struct ArmadoraState:
     uint8_t pad0[2]
     # ---- bookkeeping and caches derived from the position (not hashed) ----
     uint32_t move_count
-    uint32_t pad1
+    int32_t last_action              # the last action applied, -1 before any
     uint64_t pmask[4]                # warriors of each player
     uint64_t occupied                # all warriors
     uint64_t faceup_mask

@@ -219,10 +219,13 @@ cdef void ar_initial_state(void* state, const void* tables) noexcept nogil:
         for k in range(8):
             s.pool[p][k] = t.initial_pool[k]
         s.race[p] = RACE_NONE
+        # rule 七/(一)4: each player keeps the reinforcement token of his colour
+        s.reinforcement_left[p] = t.advanced
     for k in range(AR_GOLD_VALUES):
         s.gold_left[k] = t.gold_piles[k]
     s.palisades_left = t.palisades_total
     s.phase = PH_GOLD
+    s.last_action = -1
     for c in range(t.ncells):
         if t.edge_east[c] >= 0:
             s.open_e |= bit(c)
@@ -398,6 +401,7 @@ cdef void ar_apply(void* state, const void* tables, int action) noexcept nogil:
     cdef int p = s.current
     cdef int x
     s.move_count += 1
+    s.last_action = action
     if s.phase == PH_GOLD:
         x = action - t.a_gold
         s.gold[t.mine_cells[s.mines_filled]] = x
@@ -818,6 +822,7 @@ cdef class ArmadoraCore(CoreGame):
             "passed": [bool((s.passed >> p) & 1) for p in range(players)],
             "mines_filled": s.mines_filled,
             "races_dealt": s.races_dealt_count,
+            "last_action": s.last_action,
         }
 
     def territories(self, CoreState st):
