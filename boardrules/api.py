@@ -21,7 +21,7 @@ from __future__ import annotations
 import enum
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
@@ -260,10 +260,12 @@ class Game:
         accounted for.  Anything else raises :class:`InvalidStateError`.
         """
         doc = _parse_state_json(text)
-        _expect(doc.get("game") == self.id, f"the state is of game {doc.get('game')!r}, not {self.id!r}")
+        _expect(doc.get("game") == self.id,
+                f"the state is of game {doc.get('game')!r}, not {self.id!r}")
         _expect(
             doc.get("rules_version") == self.rules_version,
-            f"rules_version {doc.get('rules_version')!r} is not this library's {self.rules_version!r}",
+            f"rules_version {doc.get('rules_version')!r} is not this library's "
+            f"{self.rules_version!r}",
         )
         _expect(
             doc.get("options") == self._options,
@@ -283,7 +285,8 @@ class Game:
                 raise InvalidStateError(f"history[{i}] {text_move!r} is illegal: {why}")
             core.apply(action)
         try:
-            core.rng_state = [int(w, 16) for w in doc["rng"]]
+            words = [int(w, 16) for w in doc["rng"]]
+            core.rng_state = (words[0], words[1], words[2], words[3])
         except ValueError as exc:
             raise InvalidStateError(f"rng: {exc}") from None
         if auto_chance and core.current_player == CHANCE:
@@ -328,7 +331,8 @@ def _parse_state_json(text: str | bytes) -> dict[str, Any]:
     _expect(isinstance(doc["history"], list) and all(isinstance(m, str) for m in doc["history"]),
             "history must be a list of move strings")
     _expect(isinstance(doc["state"], dict), "state must be an object")
-    return doc
+    checked: dict[str, Any] = doc
+    return checked
 
 
 def _compare_snapshot(saved: Any, replayed: Any, where: str) -> None:
@@ -384,7 +388,7 @@ class State:
     def legal_moves(self) -> list[Move]:
         """The legal moves, sorted and without duplicates; at a chance node the possible
         outcomes; empty only when the game is over."""
-        return self._core.legal_moves(self._game._moves)  # type: ignore[no-any-return]
+        return self._core.legal_moves(self._game._moves)
 
     def is_legal(self, move: Move | str) -> bool:
         return bool(self._core.is_legal(self._game._action_of(move)))
@@ -545,8 +549,3 @@ class State:
         return f"<{type(self).__name__} {self._game.id} move {len(self._core.actions)}>"
 
 
-def sequence_of_ints(value: Any, length: int, name: str) -> Sequence[int]:
-    """Check a JSON list of ``length`` ints."""
-    _expect(isinstance(value, list) and len(value) == length
-            and all(type(v) is int for v in value), f"{name} must be a list of {length} integers")
-    return value  # type: ignore[no-any-return]

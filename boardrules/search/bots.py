@@ -12,7 +12,6 @@ from typing import Protocol
 
 from boardrules.api import Move, State
 
-
 PASS_PENALTY = 0.02
 
 

@@ -70,7 +70,8 @@ def load_board(spec: str | os.PathLike[str] | Mapping[str, Any]) -> Board:
     if isinstance(spec, Mapping):
         return parse_board(spec, "<mapping>")
     if not isinstance(spec, str | os.PathLike):
-        raise BoardDataError(f"board must be a name, a path or a mapping, not {type(spec).__name__}")
+        raise BoardDataError(
+            f"board must be a name, a path or a mapping, not {type(spec).__name__}")
     name = os.fspath(spec)
     path = BOARDS_DIR / f"{name}.json" if name in shipped_boards() else Path(name)
     try:
@@ -133,7 +134,8 @@ def parse_board(data: Mapping[str, Any], where: str) -> Board:
         raise BoardDataError(f"{where}: field 'height' must be 2 to 8")
     mines_raw = _field(data, "mines", list, where)
     if len(mines_raw) != NUM_MINES:
-        raise BoardDataError(f"{where}: field 'mines' must list {NUM_MINES} squares, one per gold pile")
+        raise BoardDataError(
+            f"{where}: field 'mines' must list {NUM_MINES} squares, one per gold pile")
     mines: list[tuple[int, int]] = []
     for i, m in enumerate(mines_raw):
         if (not isinstance(m, list) or len(m) != 2
@@ -141,7 +143,8 @@ def parse_board(data: Mapping[str, Any], where: str) -> Board:
             raise BoardDataError(f"{where}: field 'mines[{i}]' must be [x, y] integers")
         x, y = m
         if not (0 <= x < width and 0 <= y < height):
-            raise BoardDataError(f"{where}: field 'mines[{i}]' = {m} is off the {width}x{height} board")
+            raise BoardDataError(
+                f"{where}: field 'mines[{i}]' = {m} is off the {width}x{height} board")
         if (x, y) in mines:
             raise BoardDataError(f"{where}: field 'mines[{i}]' = {m} repeats a mine")
         mines.append((x, y))

@@ -86,6 +86,7 @@ class ArmadoraGame(Game):
     id: ClassVar[str] = "armadora"
     name: ClassVar[str] = "Armadora"
     rules_version: ClassVar[str] = "1.0"
+    _core: ArmadoraCore
     pass_action: ClassVar[int | None] = 0
     example_options: ClassVar[tuple[dict[str, Any], ...]] = (
         {"players": 2, "variant": "basic"},
@@ -164,7 +165,7 @@ class ArmadoraState(State):
     _game: ArmadoraGame
 
     def legal_moves(self) -> list[ArmadoraMove]:  # type: ignore[override]
-        return self._core.legal_moves(self._game._moves)  # type: ignore[no-any-return]
+        return self._core.legal_moves(self._game._moves)
 
     @property
     def history(self) -> list[ArmadoraMove]:  # type: ignore[override]
@@ -178,7 +179,7 @@ class ArmadoraState(State):
         return PHASES[self._raw()["phase"]]
 
     def _raw(self) -> dict[str, Any]:
-        return self._game._core.export(self._core)  # type: ignore[no-any-return]
+        return self._game._core.export(self._core)
 
     # --- scoring ---
 

@@ -577,7 +577,8 @@ cdef int compare_keys(const TeamKey* a, const TeamKey* b) noexcept nogil:
     return 0
 
 
-cdef void team_values(const ArmadoraTables* t, const TeamKey* keys, double* team_value) noexcept nogil:
+cdef void team_values(const ArmadoraTables* t, const TeamKey* keys,
+                      double* team_value) noexcept nogil:
     """Each team: (teams it beats - teams that beat it) / (teams - 1), in [-1, 1]."""
     cdef int a, b, cmp
     for a in range(t.num_teams):
@@ -652,7 +653,7 @@ cdef void ar_determinize(void* state, const void* tables, int observer, Rng* rng
             n += 1
         nboard = n
         for k in range(1, AR_MAX_STRENGTH + 1):
-            for i in range(s.pool[q][k]):
+            for _ in range(s.pool[q][k]):
                 values[n] = k
                 n += 1
         for i in range(n - 1, 0, -1):  # Fisher-Yates

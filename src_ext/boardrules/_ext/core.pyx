@@ -79,7 +79,7 @@ cdef int random_playouts_c(const GameContract* c, const void* start, int games,
     cdef int* acts = <int*>malloc(sizeof(int) * c.max_legal_actions)
     cdef double* probs = <double*>malloc(sizeof(double) * c.max_legal_actions)
     cdef Rng rng
-    cdef int g, p, n, i
+    cdef int p, n, i
     cdef double u
     cdef long moves = 0
     if s == NULL or acts == NULL or probs == NULL:
@@ -88,7 +88,7 @@ cdef int random_playouts_c(const GameContract* c, const void* start, int games,
         free(probs)
         return -1
     rng_seed(&rng, seed)
-    for g in range(games):
+    for _ in range(games):
         memcpy(s, start, c.state_size)
         while True:
             p = c.current_player(s, c.tables)
