@@ -153,6 +153,8 @@ cdef class CoreGame:
     """
     cdef GameContract contract
 
+    cdef int _check_ready(self) except -1
+
 
 cdef class CoreState:
     """One game state plus the seeded RNG beside it and an undo stack (generic over games)."""

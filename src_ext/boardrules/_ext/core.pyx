@@ -50,12 +50,22 @@ cdef class CoreGame:
         """A fresh CoreState at the game's initial state (before any chance event)."""
         return CoreState(self)
 
+    cdef int _check_ready(self) except -1:
+        # The bare base class has no rules: calling through its empty function table
+        # would crash the interpreter, so refuse it.
+        if self.contract.initial_state == NULL or self.contract.state_size == 0:
+            raise TypeError("CoreGame is abstract: load a game with boardrules.load()")
+        return 0
+
     def random_playouts(self, int games, uint64_t seed):
         """Play ``games`` uniformly random games from the initial state, entirely in C.
 
         Returns the number of actions applied (chance outcomes included).
         """
         cdef long moves = 0
+        self._check_ready()
+        if games < 0:
+            raise ValueError("games must be >= 0")
         cdef char* start = <char*>PyMem_Malloc(self.contract.state_size)
         if start == NULL:
             raise MemoryError()
@@ -116,7 +126,8 @@ cdef int random_playouts_c(const GameContract* c, const void* start, int games,
 cdef class CoreState:
     """A game state as the C core sees it, with its RNG and undo stack."""
 
-    def __cinit__(self, CoreGame game, bint _blank=False):
+    def __cinit__(self, CoreGame game not None, bint _blank=False):
+        game._check_ready()
         self.game = game
         self.c = &game.contract
         self.data = <char*>PyMem_Malloc(self.c.state_size)
