@@ -765,3 +765,19 @@ def test_illegal_reasons_agree_with_legal_moves(options: dict[str, Any]) -> None
                 reason = game._explain(state._core, action)[0]
                 assert (reason == "legal") == (action in listed), (str(game.move(action)), reason)
             state.apply(rng.choice(state.legal_moves()))
+
+
+def test_determinize_depends_only_on_what_the_observer_knows() -> None:
+    """Hidden information: two states that differ only in values player 0 cannot see give
+    byte-identical worlds for the same seed (so search cannot tell them apart)."""
+    one = new(2, "advanced", races=("mage", "elf"))
+    two = new(2, "advanced", races=("mage", "elf"))
+    play(one, "2@e3", "3@c1", "peek c1", "1@a2", "4@g3")
+    play(two, "2@e3", "3@c1", "peek c1", "1@a2", "1@g3")  # g3 differs; c1 was peeked
+    assert one.state_bytes() != two.state_bytes()
+    assert one.view(0) == two.view(0)
+    for seed in range(10):
+        world_one, world_two = one.determinize(0, seed), two.determinize(0, seed)
+        assert world_one.state_bytes() == world_two.state_bytes()
+        assert square(world_one, "c1")["warrior"] is not None
+        assert world_one._raw()["strength"][one.game.board.width * 0 + 2] == 3  # c1 kept

@@ -635,25 +635,32 @@ cdef void ar_evaluate(const void* state, const void* tables, double* out) noexce
 cdef void ar_determinize(void* state, const void* tables, int observer, Rng* rng) noexcept nogil:
     """Redraw every value ``observer`` cannot see: the face-down warriors of the other
     players that he has not peeked at, together with the warriors behind their screens
-    (each player's unseen values are shuffled among his own unseen places)."""
+    (each player's unseen values are shuffled among his own unseen places).
+
+    The result depends only on what the observer knows and on ``rng``: the unseen values
+    are first put in a canonical order (by strength), so two states that differ only in
+    hidden values give the same worlds for the same random numbers.
+    """
     cdef ArmadoraState* s = <ArmadoraState*>state
     cdef const ArmadoraTables* t = <const ArmadoraTables*>tables
     cdef int values[AR_MAX_CELLS + 32]
+    cdef int counts[AR_MAX_STRENGTH + 1]
     cdef int q, k, c, n, i, j, tmp, nboard
     cdef uint64_t hidden, cells
     for q in range(t.num_players):
         if q == observer:
             continue
         hidden = s.pmask[q] & ~s.faceup_mask & ~s.known[observer]
-        n = 0
+        nboard = popcount64(hidden)
+        for k in range(AR_MAX_STRENGTH + 1):
+            counts[k] = s.pool[q][k]
         cells = hidden
         while cells:
-            values[n] = s.strength[ctz64(cells)]
+            counts[s.strength[ctz64(cells)]] += 1
             cells &= cells - 1
-            n += 1
-        nboard = n
+        n = 0
         for k in range(1, AR_MAX_STRENGTH + 1):
-            for _ in range(s.pool[q][k]):
+            for _ in range(counts[k]):
                 values[n] = k
                 n += 1
         for i in range(n - 1, 0, -1):  # Fisher-Yates
@@ -672,6 +679,11 @@ cdef void ar_determinize(void* state, const void* tables, int observer, Rng* rng
             s.pool[q][k] = 0
         for i in range(nboard, n):
             s.pool[q][values[i]] += 1
+    # the last action may be another player's hidden placement: make it agree with the
+    # redrawn strength so that no byte of the world keeps the truth
+    if t.a_warrior <= s.last_action < t.a_goblin:
+        c = (s.last_action - t.a_warrior) // AR_MAX_STRENGTH
+        s.last_action = t.a_warrior + c * AR_MAX_STRENGTH + s.strength[c] - 1
 
 
 cdef uint64_t ar_hash(const void* state, const void* tables) noexcept nogil:
