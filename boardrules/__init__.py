@@ -33,6 +33,7 @@ from boardrules.errors import (
     UnknownGameError,
 )
 from boardrules.games import available_games, load
+from boardrules.search import Suggestion, suggest
 
 __version__ = "0.1.0"
 
@@ -49,11 +50,13 @@ __all__ = [
     "Move",
     "Outcome",
     "State",
+    "Suggestion",
     "Termination",
     "UnknownGameError",
     "available_games",
     "load",
     "state_from_json",
+    "suggest",
 ]
 
 
@@ -68,6 +71,7 @@ def state_from_json(text: str | bytes) -> State:
         raise InvalidStateError("game must be a string and options an object")
     if game_id not in available_games():
         raise InvalidStateError(f"unknown game {game_id!r}")
+    type(load(game_id)).check_saved_options(options)
     try:
         game = load(game_id, **options)
     except (InvalidOptionError, BoardDataError) as exc:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import enum
 import json
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
@@ -48,6 +49,7 @@ CHANCE: int = -1
 TERMINAL: int = -4
 
 STATE_FORMAT = "boardrules-state"
+_HEX_WORD = re.compile(r"[0-9a-f]{16}")
 STATE_FORMAT_VERSION = 1
 MAX_STATE_JSON_BYTES = 1_000_000
 
@@ -234,10 +236,11 @@ class Game:
     def _action_of(self, move: Move | str) -> int:
         """Action id of a move object or notation string (type-checked)."""
         if isinstance(move, Move):
-            if move._game_key is self._game_key_cache:
-                return move._action
-            if move._game_key == self._game_key_cache:
-                return move._action
+            if move._game_key is self._game_key_cache or move._game_key == self._game_key_cache:
+                action = move._action
+                if isinstance(action, int) and 0 <= action < len(self._moves):
+                    return action
+                raise InvalidMoveError("a forged move: its action id is out of range")
             raise InvalidMoveError(f"{move!r} is a move of another game or other options")
         if isinstance(move, str):
             return self._parse(move)._action
@@ -248,6 +251,11 @@ class Game:
     def _explain(self, core: CoreState, action: int) -> tuple[str, str]:
         """(rule key, message) for an action the core rejected."""
         raise NotImplementedError
+
+    @classmethod
+    def check_saved_options(cls, options: dict[str, Any]) -> None:
+        """Refuse options of a saved (untrusted) state that only a trusted caller may
+        pass, such as a path on the server's disk (raises InvalidStateError)."""
 
     # --- persistence ---
 
@@ -268,8 +276,9 @@ class Game:
             f"{self.rules_version!r}",
         )
         _expect(
-            doc.get("options") == self._options,
-            f"options {doc.get('options')!r} differ from this game's {self._options!r}",
+            json.dumps(doc.get("options"), sort_keys=True)
+            == json.dumps(self._options, sort_keys=True),
+            "the saved options differ from this game's options",
         )
         auto_chance = doc["auto_chance"]
         core = self._core.new_state()
@@ -326,7 +335,7 @@ def _parse_state_json(text: str | bytes) -> dict[str, Any]:
     _expect(isinstance(doc["auto_chance"], bool), "auto_chance must be true or false")
     rng = doc["rng"]
     _expect(isinstance(rng, list) and len(rng) == 4
-            and all(isinstance(w, str) and len(w) == 16 for w in rng),
+            and all(isinstance(w, str) and _HEX_WORD.fullmatch(w) for w in rng),
             "rng must be 4 hexadecimal words of 16 digits")
     _expect(isinstance(doc["history"], list) and all(isinstance(m, str) for m in doc["history"]),
             "history must be a list of move strings")
@@ -423,7 +432,7 @@ class State:
         if isinstance(player, bool) or not isinstance(player, int):
             raise TypeError("player must be an int")
         current = self.current_player
-        if player != current:
+        if player != current or not 0 <= player < self._game.num_players:
             who = {CHANCE: "a chance event", TERMINAL: "nobody (the game is over)"}.get(
                 current, f"player {current}"
             )
@@ -434,9 +443,11 @@ class State:
         state's own RNG, or from a throw-away RNG seeded with ``seed``."""
         if self._core.current_player != CHANCE:
             raise IllegalMoveError("not a chance node", "not_chance")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
-                                 or not 0 <= seed < 2**64):
-            raise TypeError("seed must be an int in [0, 2**64)")
+        if seed is not None:
+            if isinstance(seed, bool) or not isinstance(seed, int):
+                raise TypeError("seed must be an int")
+            if not 0 <= seed < 2**64:
+                raise ValueError("seed must be in [0, 2**64)")
         action = self._core.apply_random_chance(seed)
         return self._game._moves[action]
 

@@ -24,7 +24,7 @@ def available_games() -> list[str]:
     return sorted(_REGISTRY)
 
 
-def load(game_id: str, **options: Any) -> Game:
+def load(game_id: str, /, **options: Any) -> Game:
     """The game ``game_id`` with ``options`` checked and defaults filled in."""
     _load_builtin()
     if not isinstance(game_id, str):

@@ -1,5 +1,15 @@
-"""Bots and move suggestions (the Python front of the search core)."""
+"""Move suggestions and bots: the Python front of the compiled search core
+(``src_ext/boardrules/_ext/search.pyx``), which knows only the C-level game contract."""
 
-from boardrules.search.bots import Bot, GreedyBot, RandomBot
+from boardrules.search.bots import (
+    AlphaBetaBot,
+    Bot,
+    GreedyBot,
+    ISMCTSBot,
+    MCTSBot,
+    RandomBot,
+)
+from boardrules.search.suggest import Suggestion, suggest
 
-__all__ = ["Bot", "GreedyBot", "RandomBot"]
+__all__ = ["AlphaBetaBot", "Bot", "GreedyBot", "ISMCTSBot", "MCTSBot", "RandomBot",
+           "Suggestion", "suggest"]

@@ -1,8 +1,8 @@
-"""Simple bots with one ``choose(state)`` method, for demos and a user's own game loop.
+"""Bots with one ``choose(state)`` method, for the demo and a user's own game loop.
 
-A bot only ever looks at what its player may know: :class:`GreedyBot` scores moves on a
-determinized copy of the state (everything its player cannot see redrawn), never on the
-state itself.
+A bot only ever uses what its player may know: the search bots call
+:func:`~boardrules.search.suggest` with ``player`` set to the player to move, and
+:class:`GreedyBot` scores moves on a determinized copy of the state.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import random
 from typing import Protocol
 
 from boardrules.api import Move, State
+from boardrules.search.suggest import Suggestion, suggest
 
 PASS_PENALTY = 0.02
 
@@ -21,6 +22,13 @@ class Bot(Protocol):
     def choose(self, state: State) -> Move: ...
 
 
+def _legal_or_raise(state: State) -> list[Move]:
+    moves = state.legal_moves()
+    if not moves:
+        raise ValueError("no legal move: the game is over")
+    return moves
+
+
 class RandomBot:
     """Uniformly random legal moves (seeded)."""
 
@@ -28,28 +36,23 @@ class RandomBot:
         self._rng = random.Random(seed)
 
     def choose(self, state: State) -> Move:
-        moves = state.legal_moves()
-        if not moves:
-            raise ValueError("no legal move: the game is over")
-        return self._rng.choice(moves)
+        return self._rng.choice(_legal_or_raise(state))
 
 
 class GreedyBot:
     """One-ply greedy: the move whose result the game's heuristic ``evaluate`` likes best
     for the player to move, on a determinization of what he may know (seeded; ties
-    broken at random)."""
+    broken at random; ending the game for good only when everything else is worse)."""
 
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
 
     def choose(self, state: State) -> Move:
         player = state.current_player
-        moves = state.legal_moves()
-        if not moves:
-            raise ValueError("no legal move: the game is over")
+        moves = _legal_or_raise(state)
         if player < 0:
             return self._rng.choice(moves)
-        world = state._core.determinized(player, self._rng.getrandbits(64))
+        world = state.determinize(player, self._rng.getrandbits(64))._core
         pass_action = state.game.pass_action
         best: list[Move] = []
         best_value = -2.0
@@ -57,10 +60,61 @@ class GreedyBot:
             child = world.copy(False)
             child.apply(move.action)
             value = child.evaluate()[player]
-            if move.action == pass_action:  # ending for good: only when all else is worse
+            if move.action == pass_action:
                 value -= PASS_PENALTY
             if value > best_value + 1e-12:
                 best, best_value = [move], value
             elif abs(value - best_value) <= 1e-12:
                 best.append(move)
         return self._rng.choice(best)
+
+
+class _SearchBot:
+    algorithm = "auto"
+
+    def __init__(self, *, iterations: int | None = None, time_limit: float | None = None,
+                 threads: int = 1, seed: int | None = None, **options: object) -> None:
+        self._rng = random.Random(seed)
+        self._iterations = iterations
+        self._time_limit = time_limit
+        self._threads = threads
+        self._options = options
+        #: The last suggestion this bot followed (for logging or analysis).
+        self.last: Suggestion | None = None
+
+    def choose(self, state: State) -> Move:
+        moves = _legal_or_raise(state)
+        if len(moves) == 1:
+            return moves[0]
+        self.last = suggest(state, player=state.current_player,
+                            algorithm=self.algorithm,  # type: ignore[arg-type]
+                            iterations=self._iterations, time_limit=self._time_limit,
+                            threads=self._threads, seed=self._rng.getrandbits(64),
+                            **self._options)  # type: ignore[arg-type]
+        return self.last.move
+
+
+class MCTSBot(_SearchBot):
+    """UCT with random rollouts (on a hidden-information game: one determinized world of
+    its player's knowledge per tree)."""
+
+    algorithm = "mcts"
+
+
+class ISMCTSBot(_SearchBot):
+    """Single-observer information-set MCTS: every iteration redraws what its player
+    cannot see."""
+
+    algorithm = "ismcts"
+
+
+class AlphaBetaBot(_SearchBot):
+    """Iterative-deepening alpha-beta (``depth=...``), averaged over determinizations on
+    a hidden-information game."""
+
+    algorithm = "alphabeta"
+
+    def __init__(self, *, depth: int | None = None, time_limit: float | None = None,
+                 seed: int | None = None, determinizations: int = 8) -> None:
+        super().__init__(time_limit=time_limit, seed=seed, depth=depth,
+                         determinizations=determinizations)

@@ -75,9 +75,13 @@ def load_board(spec: str | os.PathLike[str] | Mapping[str, Any]) -> Board:
     name = os.fspath(spec)
     path = BOARDS_DIR / f"{name}.json" if name in shipped_boards() else Path(name)
     try:
-        if path.stat().st_size > MAX_BOARD_FILE_BYTES:
+        if not path.is_file():
+            raise BoardDataError(f"board {name!r}: not a regular file")
+        with path.open("rb") as handle:  # devices and pipes report no size: read bounded
+            raw = handle.read(MAX_BOARD_FILE_BYTES + 1)
+        if len(raw) > MAX_BOARD_FILE_BYTES:
             raise BoardDataError(f"{path}: board file is too large")
-        text = path.read_text(encoding="utf-8")
+        text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise BoardDataError(
             f"board {name!r} is neither a shipped board ({', '.join(shipped_boards())}) "

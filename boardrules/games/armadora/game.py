@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Literal
 
 from boardrules._ext.armadora import ArmadoraCore
 from boardrules.api import CHANCE, TERMINAL, Game, Outcome, State, Termination
-from boardrules.errors import InvalidMoveError, InvalidOptionError
+from boardrules.errors import InvalidMoveError, InvalidOptionError, InvalidStateError
 from boardrules.games.armadora.board import DEFAULT_BOARD, Board, load_board, shipped_boards
 from boardrules.games.armadora.moves import (
     RACES,
@@ -104,8 +104,8 @@ class ArmadoraGame(Game):
             raise InvalidOptionError("players must be an integer")
         if players not in (2, 3, 4):
             raise InvalidOptionError(f"Armadora is for 2, 3 or 4 players, not {players}")
-        if variant not in ("basic", "advanced"):
-            raise InvalidOptionError(f"variant must be 'basic' or 'advanced', not {variant!r}")
+        if not isinstance(variant, str) or variant not in ("basic", "advanced"):
+            raise InvalidOptionError("variant must be 'basic' or 'advanced'")
         if not isinstance(look_at_face_down, bool):
             raise InvalidOptionError("look_at_face_down must be true or false")
         self.board: Board = load_board(board)
@@ -149,6 +149,14 @@ class ArmadoraGame(Game):
 
     def new_game(self, seed: int | None = None, auto_chance: bool = True) -> ArmadoraState:
         return super().new_game(seed, auto_chance)  # type: ignore[return-value]
+
+    @classmethod
+    def check_saved_options(cls, options: dict[str, Any]) -> None:
+        """A saved state names a shipped board or carries the board itself, never a path
+        (``to_json`` writes nothing else): refuse anything that would read a file."""
+        board = options.get("board", DEFAULT_BOARD)
+        if isinstance(board, str) and board not in shipped_boards():
+            raise InvalidStateError("options.board must be a shipped board or a board object")
 
     def _explain(self, core: Any, action: int) -> tuple[str, str]:
         key = str(self._core.illegal_reason(core, action))
