@@ -46,7 +46,7 @@ autodoc_member_order = "bysource"
 doctest_test_doctest_blocks = "default"
 
 root_doc = "index"
-exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", "figures/*"]
 language = "en"
 pygments_style = "sphinx"
 
