@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import boardrules
 from boardrules.api import CHANCE, State
-from boardrules.search.bots import GreedyBot
+from boardrules.search import ISMCTSBot, suggest
 
 #: The games the demo plays: (game id, options) -- every implemented game, with its
 #: smallest and its richest set-up.
@@ -15,17 +15,26 @@ DEMO_GAMES: list[tuple[str, dict[str, object]]] = [
     ("armadora", {"players": 2, "variant": "basic"}),
     ("armadora", {"players": 4, "variant": "advanced"}),
 ]
+#: Simulations per move of the demo's bots (ISMCTS: they never read hidden information).
+BOT_ITERATIONS = 300
+SUGGESTION_ITERATIONS = 3000
 
 
 def play_demo_game(game_id: str, options: dict[str, object], seed: int,
                    out: list[str]) -> State:
-    """One full game between greedy bots, every move written to ``out``."""
+    """One full game between search bots, every move written to ``out``."""
     game = boardrules.load(game_id, **options)
     state = game.new_game(seed=seed)
-    bots = [GreedyBot(seed=seed * 10 + p) for p in range(game.num_players)]
+    bots = [ISMCTSBot(iterations=BOT_ITERATIONS, seed=seed * 10 + p)
+            for p in range(game.num_players)]
     opts = ", ".join(f"{k}={v}" for k, v in game.options.items())
     out.append(f"== {game.name} ({opts}), seed {seed} ==")
     out.append("setup: " + " ".join(str(m) for m in state.history))
+    hint = suggest(state, iterations=SUGGESTION_ITERATIONS, seed=seed)
+    best = ", ".join(f"{m} ({v:+.2f}, {n} visits)" for m, v, n in hint.ranked[:3])
+    out.append(f"suggestion for player {state.current_player} "
+               f"({hint.stats['algorithm']}, {hint.stats['iterations']} iterations): "
+               f"{hint.move}; best three: {best}")
     turn = 0
     while not state.is_terminal():
         player = state.current_player

@@ -1,0 +1,132 @@
+"""Measure the search core and print reStructuredText tables.
+
+    python benchmarks/run_search.py                 # everything (strength takes minutes)
+    python benchmarks/run_search.py --quick         # smaller workloads, fewer games
+    python benchmarks/run_search.py --rst FILE      # also write the tables to FILE
+
+OpenSpiel's figures appear when the optional package is installed
+(``pip install -e ".[openspiel]"``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import search_workloads as w  # noqa: E402
+
+import boardrules  # noqa: E402
+
+
+def grid(header: list[str], rows: list[list[str]]) -> str:
+    """A reStructuredText grid table."""
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+
+    def line(ch: str) -> str:
+        return "+" + "+".join(ch * (n + 2) for n in widths) + "+"
+
+    def row(cells: list[str]) -> str:
+        return "| " + " | ".join(c.ljust(n) for c, n in zip(cells, widths, strict=True)) + " |"
+
+    out = [line("-"), row(header), line("=")]
+    for r in rows:
+        out += [row(r), line("-")]
+    return "\n".join(out)
+
+
+def best_of(repeats: int, measure: object) -> w.Rate:
+    rates = [measure() for _ in range(repeats)]  # type: ignore[operator]
+    return max(rates, key=lambda r: r.per_second)
+
+
+def speed_table(scale: int, repeats: int) -> str:
+    rows: list[list[str]] = []
+    sims = 20_000 // scale
+    ours = best_of(repeats, lambda: w.mcts_connect_four(sims))
+    rows.append(["MCTS, random rollout", "connect_four, empty board", "boardrules", "1",
+                 f"{ours.per_second:,.0f} sims/s", ""])
+    if w.openspiel_available():
+        theirs = best_of(repeats, lambda: w.openspiel_mcts_connect_four(sims))
+        ratio = ours.per_second / theirs.per_second
+        rows.append(["MCTS, random rollout", "connect_four, empty board",
+                     "OpenSpiel C++ MCTSBot", "1", f"{theirs.per_second:,.0f} sims/s",
+                     f"boardrules {ratio:.1f}x (target 2x): {'met' if ratio >= 2 else 'not met'}"])
+    else:
+        rows.append(["MCTS, random rollout", "connect_four, empty board",
+                     "OpenSpiel C++ MCTSBot", "1", "not installed", ""])
+    depth = 9 if scale == 1 else 7
+    ab = best_of(repeats, lambda: w.alphabeta_connect_four(depth))
+    rows.append([f"alpha-beta, depth {depth}", "connect_four, empty board", "boardrules", "1",
+                 f"{ab.per_second:,.0f} nodes/s",
+                 f"target 5,000,000: {'met' if ab.per_second >= 5e6 else 'not met'}"])
+    arm_sims = 20_000 // scale
+    for players, variant in w.ARMADORA_CONFIGS:
+        for algorithm in ("mcts", "ismcts"):
+            one = best_of(repeats, lambda p=players, v=variant, a=algorithm:
+                          w.mcts_armadora(p, v, a, arm_sims))
+            two = best_of(repeats, lambda p=players, v=variant, a=algorithm:
+                          w.mcts_armadora(p, v, a, arm_sims, threads=2))
+            speedup = two.per_second / one.per_second
+            where = f"armadora, {players}p {variant}, start"
+            rows.append([algorithm.upper(), where, "boardrules", "1",
+                         f"{one.per_second:,.0f} sims/s", ""])
+            rows.append([algorithm.upper(), where, "boardrules", "2",
+                         f"{two.per_second:,.0f} sims/s",
+                         f"speed-up {speedup:.2f}x (target 1.7x): "
+                         f"{'met' if speedup >= 1.7 else 'not met'}"])
+    return grid(["search", "position", "engine", "threads", "speed", "note"], rows)
+
+
+def strength_table(games: int, strong_iterations: int, weak_iterations: int) -> str:
+    rows = []
+    for strong, weak, target in (
+        (w.ismcts_bot(weak_iterations), w.random_bot(), 0.95),
+        (w.ismcts_bot(strong_iterations), w.ismcts_bot(weak_iterations), 0.60),
+    ):
+        half_wins, played = w.armadora_match(strong, weak, games)
+        rows.append((half_wins, played, target))
+    labels = [
+        (f"ISMCTS {weak_iterations:,} iterations", "random play"),
+        (f"ISMCTS {strong_iterations:,} iterations", f"ISMCTS {weak_iterations:,} iterations"),
+    ]
+    table = []
+    for (a, b), (half_wins, played, target) in zip(labels, rows, strict=True):
+        rate = half_wins / (2 * played)
+        table.append([a, b, str(played), f"{rate:.0%}", f"{target:.0%}",
+                      "met" if rate >= target else "not met"])
+    return grid(["bot", "against", "games", "win rate", "target", ""], table)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="a tenth of the workloads")
+    parser.add_argument("--repeats", type=int, default=3, help="best of N (default 3)")
+    parser.add_argument("--games", type=int, default=None,
+                        help="strength games per match (default 20, --quick 4)")
+    parser.add_argument("--rst", type=Path, help="also write the tables to this file")
+    args = parser.parse_args()
+    scale = 10 if args.quick else 1
+    games = args.games or (4 if args.quick else 20)
+    machine = (f"{platform.platform()}; {os.cpu_count()} CPUs; Python "
+               f"{platform.python_version()}; boardrules {boardrules.__version__}")
+    print(f"Machine: {machine}")
+    speed = speed_table(scale, args.repeats)
+    print(speed)
+    strength = strength_table(games, 20_000 // scale, 2_000 // scale)
+    print(strength)
+    if args.rst:
+        title = "Strength (Armadora, 2 players, basic; seats alternate; a shared win counts half)"
+        args.rst.write_text(f"Speed\n^^^^^\n\n{speed}\n\n{title}\n{'^' * len(title)}\n\n"
+                            f"{strength}\n\n*{machine}*\n", encoding="utf-8")
+        print(f"Tables written to {args.rst}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,116 @@
+"""Search benchmark workloads, shared by ``run_search.py`` and ``test_bench_search.py``.
+
+* MCTS simulations/s (one uniformly random rollout per simulation) on connect_four from
+  the empty board, beside OpenSpiel's C++ ``MCTSBot`` + ``RandomRolloutEvaluator`` with
+  the same number of simulations and the same UCT constant when the optional
+  ``open-spiel`` package is installed;
+* alpha-beta nodes/s on connect_four from the empty board at a fixed depth;
+* ISMCTS and MCTS simulations/s on Armadora (2 players basic, 4 players advanced), with
+  one thread and with ``threads=2`` (root parallelism);
+* strength on Armadora (2 players, basic): win rates with their game counts.
+
+Every workload is seeded; the MCTS and alpha-beta results are deterministic for a seed and
+an iteration or depth budget (the times, of course, are not).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import boardrules
+from boardrules.search import ISMCTSBot, RandomBot, suggest
+
+UCT_C = 2.0
+SEED = 20_261_129
+
+
+@dataclass(frozen=True)
+class Rate:
+    """A measured rate: ``count`` things in ``seconds``."""
+
+    count: int
+    seconds: float
+
+    @property
+    def per_second(self) -> float:
+        return self.count / self.seconds if self.seconds > 0 else 0.0
+
+
+def mcts_connect_four(simulations: int, threads: int = 1, seed: int = SEED) -> Rate:
+    state = boardrules.load("connect_four").new_game(seed=seed)
+    start = time.perf_counter()
+    result = suggest(state, algorithm="mcts", iterations=simulations, exploration=UCT_C,
+                     threads=threads, seed=seed)
+    seconds = time.perf_counter() - start
+    return Rate(int(result.stats["iterations"]), seconds)
+
+
+def openspiel_available() -> bool:
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def openspiel_mcts_connect_four(simulations: int, seed: int = SEED) -> Rate:
+    """OpenSpiel's C++ MCTSBot with one random rollout per simulation (no solver)."""
+    import pyspiel
+
+    game = pyspiel.load_game("connect_four")
+    evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
+    bot = pyspiel.MCTSBot(game, evaluator, UCT_C, simulations, 1000, False, seed, False)
+    state = game.new_initial_state()
+    start = time.perf_counter()
+    bot.step(state)
+    return Rate(simulations, time.perf_counter() - start)
+
+
+def alphabeta_connect_four(depth: int, seed: int = SEED) -> Rate:
+    state = boardrules.load("connect_four").new_game(seed=seed)
+    start = time.perf_counter()
+    result = suggest(state, algorithm="alphabeta", depth=depth, seed=seed)
+    seconds = time.perf_counter() - start
+    return Rate(int(result.stats["nodes"]), seconds)
+
+
+ARMADORA_CONFIGS: tuple[tuple[int, str], ...] = ((2, "basic"), (4, "advanced"))
+
+
+def mcts_armadora(players: int, variant: str, algorithm: str, simulations: int,
+                  threads: int = 1, seed: int = SEED) -> Rate:
+    state = boardrules.load("armadora", players=players, variant=variant).new_game(seed=seed)
+    start = time.perf_counter()
+    result = suggest(state, algorithm=algorithm,  # type: ignore[arg-type]
+                     iterations=simulations, threads=threads, seed=seed)
+    seconds = time.perf_counter() - start
+    return Rate(int(result.stats["iterations"]), seconds)
+
+
+def armadora_match(strong: Any, weak: Any, games: int, seed: int = SEED) -> tuple[int, int]:
+    """Wins of ``strong`` (a bot factory taking a seed) against ``weak`` over ``games``
+    2-player basic games, seats alternating; a shared first place counts half a win.
+    Returns (half-wins, games)."""
+    game = boardrules.load("armadora", players=2)
+    half_wins = 0
+    for g in range(games):
+        state = game.new_game(seed=seed + g)
+        strong_seat = g % 2
+        bots = {strong_seat: strong(seed + 7 * g), 1 - strong_seat: weak(seed + 7 * g + 1)}
+        while not state.is_terminal():
+            state.apply(bots[state.current_player].choose(state))
+        outcome = state.outcome()
+        assert outcome is not None
+        if outcome.ranking[strong_seat] == 1:
+            half_wins += 2 if len(outcome.winners) == 1 else 1
+    return half_wins, games
+
+
+def ismcts_bot(iterations: int) -> Any:
+    return lambda seed: ISMCTSBot(iterations=iterations, seed=seed)
+
+
+def random_bot() -> Any:
+    return lambda seed: RandomBot(seed=seed)
