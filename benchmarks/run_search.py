@@ -18,9 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import search_workloads as w  # noqa: E402
+import search_workloads as w
 
-import boardrules  # noqa: E402
+import boardrules
 
 
 def grid(header: list[str], rows: list[list[str]]) -> str:

@@ -110,7 +110,7 @@ def _twins() -> tuple[ArmadoraState, ArmadoraState]:
     return states[0], states[1]
 
 
-@pytest.mark.parametrize("kwargs", ALGORITHMS + [{"algorithm": "ismcts", "iterations": 400,
+@pytest.mark.parametrize("kwargs", [*ALGORITHMS, {"algorithm": "ismcts", "iterations": 400,
                                                   "threads": 2}],
                          ids=lambda k: f"{k['algorithm']}-{k.get('threads', 1)}")
 def test_no_cheating_on_hidden_information(kwargs: dict[str, Any]) -> None:
