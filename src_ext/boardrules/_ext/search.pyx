@@ -297,6 +297,12 @@ def run_mcts(CoreState st, long iterations, double time_limit, double exploratio
         memset(&job.tree, 0, sizeof(Tree))
         memset(&job.stats, 0, sizeof(MctsStats))
         per_thread = iterations // threads + (1 if t < iterations % threads else 0)
+        # the node pool: one node per iteration (plus the root); chance outcomes sampled
+        # for the first time and time-limited searches grow it by doubling
+        job.tree.capacity = min(per_thread + 2, 1 << 20) if iterations > 0 else 1 << 16
+        job.tree.nodes = <Node*>malloc(sizeof(Node) * job.tree.capacity)
+        if job.tree.nodes == NULL:
+            raise MemoryError()
         job.params.iterations = per_thread if iterations > 0 else 0
         job.params.time_limit = time_limit
         job.params.exploration = exploration

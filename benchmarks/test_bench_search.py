@@ -1,0 +1,53 @@
+"""pytest-benchmark benchmarks of the search core (``python -m pytest benchmarks
+--benchmark-only``).  Each round runs one seeded search with a fixed budget; extra_info
+holds simulations/s or nodes/s of the best round.  No speed is asserted here:
+``run_search.py`` prints the figures against their targets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import search_workloads as w
+
+ROUNDS = 3
+
+
+def _rate(benchmark: Any, measure: Any, unit: str, **info: Any) -> None:
+    rates: list[w.Rate] = []
+
+    def workload() -> None:
+        rates.append(measure())
+
+    benchmark.pedantic(workload, rounds=ROUNDS, warmup_rounds=1, iterations=1)
+    # seeded, fixed budget: every round does the same amount of work
+    assert len({r.count for r in rates}) == 1
+    best = max(rates, key=lambda r: r.per_second)
+    benchmark.extra_info.update(info, count=best.count, **{f"{unit}_per_s": round(best.per_second)})
+
+
+def test_bench_mcts_connect_four(benchmark: Any) -> None:
+    benchmark.group = "MCTS connect_four, 10,000 simulations"
+    _rate(benchmark, lambda: w.mcts_connect_four(10_000), "sims", engine="boardrules")
+
+
+@pytest.mark.skipif(not w.openspiel_available(), reason="optional open-spiel not installed")
+def test_bench_openspiel_mcts_connect_four(benchmark: Any) -> None:
+    benchmark.group = "MCTS connect_four, 10,000 simulations"
+    _rate(benchmark, lambda: w.openspiel_mcts_connect_four(10_000), "sims", engine="OpenSpiel")
+
+
+def test_bench_alphabeta_connect_four(benchmark: Any) -> None:
+    benchmark.group = "alpha-beta connect_four"
+    _rate(benchmark, lambda: w.alphabeta_connect_four(7), "nodes", depth=7)
+
+
+@pytest.mark.parametrize("algorithm", ["mcts", "ismcts"])
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize(("players", "variant"), w.ARMADORA_CONFIGS,
+                         ids=[f"{p}p-{v}" for p, v in w.ARMADORA_CONFIGS])
+def test_bench_search_armadora(benchmark: Any, players: int, variant: str, algorithm: str,
+                               threads: int) -> None:
+    benchmark.group = f"{algorithm} armadora {players}p {variant}, 4,000 simulations"
+    _rate(benchmark, lambda: w.mcts_armadora(players, variant, algorithm, 4_000, threads),
+          "sims", threads=threads)
