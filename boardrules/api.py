@@ -61,6 +61,10 @@ class Termination(enum.Enum):
 
     #: Armadora: every player has ended (passed) -- rule 四.
     ALL_PASSED = "all_passed"
+    #: Tic-tac-toe, Connect Four: the last move completed a line (three or four in a row).
+    LINE = "line"
+    #: Tic-tac-toe, Connect Four: the board is full and no line was completed (a draw).
+    BOARD_FULL = "board_full"
 
 
 @dataclass(frozen=True)
@@ -199,12 +203,7 @@ class Game:
         random setup included -- is drawn from the RNG seeded by ``seed``; without it the
         state stops at each chance node for the caller to apply an outcome (a physical
         table applying what really happened)."""
-        if seed is None:
-            seed = int.from_bytes(os.urandom(8), "little")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
-        if not 0 <= seed < 2**64:
-            raise ValueError("seed must be in [0, 2**64)")
+        seed = check_seed(seed)
         if not isinstance(auto_chance, bool):
             raise TypeError("auto_chance must be a bool")
         core = self._core.new_state()
@@ -303,6 +302,18 @@ class Game:
         state = self.state_class(self, core, auto_chance)
         _compare_snapshot(doc["state"], state._snapshot(), "state")
         return state
+
+
+def check_seed(seed: object) -> int:
+    """A seed in [0, 2**64), or a fresh random one for ``None`` (TypeError for anything but
+    an int, ValueError out of range)."""
+    if seed is None:
+        return int.from_bytes(os.urandom(8), "little")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    if not 0 <= seed < 2**64:
+        raise ValueError("seed must be in [0, 2**64)")
+    return seed
 
 
 def _expect(condition: bool, message: str) -> None:
@@ -444,10 +455,7 @@ class State:
         if self._core.current_player != CHANCE:
             raise IllegalMoveError("not a chance node", "not_chance")
         if seed is not None:
-            if isinstance(seed, bool) or not isinstance(seed, int):
-                raise TypeError("seed must be an int")
-            if not 0 <= seed < 2**64:
-                raise ValueError("seed must be in [0, 2**64)")
+            seed = check_seed(seed)
         action = self._core.apply_random_chance(seed)
         return self._game._moves[action]
 
@@ -474,11 +482,8 @@ class State:
             raise TypeError("player must be an int")
         if not 0 <= player < self._game.num_players:
             raise ValueError(f"player must be 0 to {self._game.num_players - 1}")
-        if seed is None:
-            seed = int.from_bytes(os.urandom(8), "little")
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-            raise TypeError("seed must be an int in [0, 2**64)")
-        return type(self)(self._game, self._core.determinized(player, seed), self._auto_chance)
+        world = self._core.determinized(player, check_seed(seed))
+        return type(self)(self._game, world, self._auto_chance)
 
     def invariants(self) -> dict[str, tuple[int, int]]:
         """Conservation checks: name -> (counted, expected); equal in every valid state

@@ -161,7 +161,7 @@ def test_exploration_and_rollout_limit_options() -> None:
     ({"time_limit": "1"}, TypeError),
     ({"threads": 0}, ValueError),
     ({"threads": 65}, ValueError),
-    ({"seed": -1}, TypeError),
+    ({"seed": -1}, ValueError),
     ({"seed": "x"}, TypeError),
     ({"algorithm": "minimax"}, ValueError),
     ({"player": 2}, ValueError),

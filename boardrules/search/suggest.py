@@ -9,12 +9,11 @@ averages several), never from the state itself.
 from __future__ import annotations
 
 import math
-import os
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from boardrules._ext import search as _search
-from boardrules.api import Move, State
+from boardrules.api import Move, State, check_seed
 
 Algorithm = Literal["auto", "mcts", "ismcts", "alphabeta"]
 ALGORITHMS = ("auto", "mcts", "ismcts", "alphabeta")
@@ -61,14 +60,6 @@ def _time_limit(value: Any) -> float:
     return float(value)
 
 
-def _seed(value: Any) -> int:
-    if value is None:
-        return int.from_bytes(os.urandom(8), "little")
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**64:
-        raise TypeError("seed must be an int in [0, 2**64)")
-    return value
-
-
 def suggest(state: State, *, player: int | None = None, algorithm: Algorithm = "auto",
             iterations: int | None = None, time_limit: float | None = None,
             threads: int = 1, seed: int | None = None, depth: int | None = None,
@@ -109,7 +100,7 @@ def suggest(state: State, *, player: int | None = None, algorithm: Algorithm = "
     if time_limit is not None:
         time_limit = _time_limit(time_limit)
     threads = _positive_int(threads, "threads", 64)
-    seed = _seed(seed)
+    seed = check_seed(seed)
     if isinstance(exploration, bool) or not isinstance(exploration, int | float) \
             or not (exploration >= 0 and math.isfinite(exploration)):
         raise ValueError("exploration must be a finite number >= 0")
