@@ -144,6 +144,9 @@ class Game:
     state_class: ClassVar[type[State]]
     #: Action id of a move that ends a player's game for good (Armadora's pass), if any.
     pass_action: ClassVar[int | None] = None
+    #: Random moves per MCTS rollout before the game's heuristic takes over, unless the
+    #: caller says otherwise (``None``: rollouts run to the end of the game).
+    default_rollout_limit: ClassVar[int | None] = None
     #: Option sets that exercise the game (the conformance suite plays each of them).
     example_options: ClassVar[tuple[dict[str, Any], ...]] = ({},)
 

@@ -8,7 +8,7 @@ from typing import Any, Literal
 from boardrules.api import Game
 from boardrules.errors import InvalidOptionError, UnknownGameError
 
-GameId = Literal["armadora"]
+GameId = Literal["armadora", "connect_four", "tic_tac_toe"]
 
 _REGISTRY: dict[str, Callable[..., Game]] = {}
 
@@ -42,5 +42,9 @@ def _load_builtin() -> None:
     if _REGISTRY:
         return
     from boardrules.games.armadora import ArmadoraGame
+    from boardrules.games.connect_four import ConnectFourGame
+    from boardrules.games.tic_tac_toe import TicTacToeGame
 
     register("armadora", ArmadoraGame)
+    register("connect_four", ConnectFourGame)
+    register("tic_tac_toe", TicTacToeGame)

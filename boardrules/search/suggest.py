@@ -77,7 +77,8 @@ def suggest(state: State, *, player: int | None = None, algorithm: Algorithm = "
     * ``depth`` -- alpha-beta's depth in atomic moves (default 4; with only a time limit,
       iterative deepening until the time runs out);
     * ``exploration``, ``rollout_limit`` (random moves before the game's heuristic;
-      default: to the end) and ``determinizations`` (alpha-beta worlds) tune the search.
+      default: the game's ``default_rollout_limit``, Armadora 16, else to the end) and
+      ``determinizations`` (alpha-beta worlds) tune the search.
     """
     if not isinstance(state, State):
         raise TypeError(f"suggest needs a State, not {type(state).__name__}")
@@ -126,6 +127,8 @@ def suggest(state: State, *, player: int | None = None, algorithm: Algorithm = "
         if iterations is None and time_limit is None:
             iterations = DEFAULT_ITERATIONS
         ismcts = algorithm == "ismcts" and hidden
+        if rollout_limit is None:
+            rollout_limit = game.default_rollout_limit
         rollout = -1 if rollout_limit is None else rollout_limit
         result = _search.run_mcts(state._core, iterations or 0, time_limit or 0.0,
                                   float(exploration), rollout, ismcts, hidden and not ismcts,

@@ -88,6 +88,10 @@ class ArmadoraGame(Game):
     rules_version: ClassVar[str] = "1.0"
     _core: ArmadoraCore
     pass_action: ClassVar[int | None] = 0
+    # Random rollouts to the end are noisy (every random palisade redraws the territories):
+    # 16 random moves then the provisional score measured stronger at equal iterations
+    # (benchmarks/run_search.py, strength table).
+    default_rollout_limit: ClassVar[int | None] = 16
     example_options: ClassVar[tuple[dict[str, Any], ...]] = (
         {"players": 2, "variant": "basic"},
         {"players": 2, "variant": "advanced"},

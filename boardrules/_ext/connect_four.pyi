@@ -1,0 +1,9 @@
+# Type stubs of the compiled Connect Four rules core (src_ext/boardrules/_ext/connect_four.pyx).
+from typing import Any
+
+from boardrules._ext.core import CoreGame, CoreState
+
+class ConnectFourCore(CoreGame):
+    def __init__(self) -> None: ...
+    def export(self, st: CoreState) -> dict[str, Any]: ...
+    def illegal_reason(self, st: CoreState, action: int) -> str: ...

@@ -1,0 +1,9 @@
+# Type stubs of the compiled tic-tac-toe rules core (src_ext/boardrules/_ext/tic_tac_toe.pyx).
+from typing import Any
+
+from boardrules._ext.core import CoreGame, CoreState
+
+class TicTacToeCore(CoreGame):
+    def __init__(self) -> None: ...
+    def export(self, st: CoreState) -> dict[str, Any]: ...
+    def illegal_reason(self, st: CoreState, action: int) -> str: ...

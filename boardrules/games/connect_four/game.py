@@ -1,0 +1,207 @@
+"""Connect Four: the Game and State facades over the compiled core.
+
+The rules live in ``src_ext/boardrules/_ext/connect_four.pyx``; this module translates
+between moves and action ids, builds views and JSON, and explains rejected moves.  It
+re-implements no rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from boardrules._ext.connect_four import ConnectFourCore
+from boardrules.api import TERMINAL, Game, Outcome, State, Termination
+from boardrules.errors import InvalidMoveError
+from boardrules.games.connect_four.moves import (
+    COLUMNS,
+    MAX_MOVE_TEXT,
+    ROWS,
+    ConnectFourMove,
+    build_move_table,
+    normalise,
+)
+
+#: Player 0 (X, red in pictures) moves first; player 1 is O (yellow).
+SYMBOLS = ("X", "O")
+EMPTY = "."
+#: Bits per column in the core's bitboards (6 rows and a guard bit).
+STRIDE = ROWS + 1
+
+#: Why the core refused an action: rule key -> message.
+ILLEGAL_REASONS: dict[str, str] = {
+    "unknown_action": "no such move in Connect Four",
+    "game_over": "the game is over (four are connected or the board is full)",
+    "column_full": "that column is full (6 discs): drop the disc into another column",
+    "legal": "the move is legal",
+}
+
+
+class ConnectFourGame(Game):
+    """Connect Four, 7 columns by 6 rows.  It has no options:
+    ``boardrules.load("connect_four")``."""
+
+    id: ClassVar[str] = "connect_four"
+    name: ClassVar[str] = "Connect Four"
+    rules_version: ClassVar[str] = "1.0"
+    example_options: ClassVar[tuple[dict[str, Any], ...]] = ({},)
+    _core: ConnectFourCore
+
+    def __init__(self) -> None:
+        self._options = {}
+        self._core = ConnectFourCore()
+        self._game_key_cache = self._game_key()
+        self._moves = build_move_table(self._game_key_cache)  # type: ignore[assignment]
+        self._by_text = {str(move): move for move in self._moves}
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__}>"
+
+    def _parse(self, text: str) -> ConnectFourMove:
+        if len(text) > MAX_MOVE_TEXT:
+            raise InvalidMoveError(f"not a Connect Four move: {text[:MAX_MOVE_TEXT]!r}...")
+        move = self._by_text.get(normalise(text))
+        if move is None:
+            raise InvalidMoveError(
+                f"not a Connect Four move: {text!r} (a column letter, 'a' to 'g')"
+            )
+        assert isinstance(move, ConnectFourMove)
+        return move
+
+    def parse_move(self, text: str) -> ConnectFourMove:
+        return super().parse_move(text)  # type: ignore[return-value]
+
+    def new_game(self, seed: int | None = None, auto_chance: bool = True) -> ConnectFourState:
+        return super().new_game(seed, auto_chance)  # type: ignore[return-value]
+
+    def _explain(self, core: Any, action: int) -> tuple[str, str]:
+        key = str(self._core.illegal_reason(core, action))
+        return key, ILLEGAL_REASONS[key]
+
+
+class ConnectFourState(State):
+    """A Connect Four game in progress."""
+
+    __slots__ = ()
+    _game: ConnectFourGame
+
+    def legal_moves(self) -> list[ConnectFourMove]:  # type: ignore[override]
+        return self._core.legal_moves(self._game._moves)
+
+    @property
+    def history(self) -> list[ConnectFourMove]:  # type: ignore[override]
+        moves = self._game._moves
+        return [moves[a] for a in self._core.actions]  # type: ignore[misc]
+
+    def _raw(self) -> dict[str, Any]:
+        return self._game._core.export(self._core)
+
+    def _rows(self, raw: dict[str, Any]) -> list[str]:
+        """The board as six strings of seven, the top row first: ``"...X..."``."""
+        return ["".join(SYMBOLS[o] if o >= 0 else EMPTY for o in row)
+                for row in reversed(raw["board"])]
+
+    # --- results ---
+
+    def score(self) -> tuple[int, ...]:
+        """1 for the player who connected four, 0 for the other; (0, 0) until then."""
+        winner = self._raw()["winner"]
+        return tuple(int(p == winner) for p in range(2))
+
+    def outcome(self) -> Outcome | None:
+        """The winner (ranked 1, the loser 2) when four are connected, or a draw (both
+        ranked 1, both ``winners``) when the board filled up without four."""
+        if self._core.current_player != TERMINAL:
+            return None
+        winner = self._raw()["winner"]
+        scores = self.score()
+        if winner >= 0:
+            winners: tuple[int, ...] = (winner,)
+            ranking = tuple(1 if p == winner else 2 for p in range(2))
+        else:
+            winners, ranking = (0, 1), (1, 1)
+        return Outcome(
+            winners=winners,
+            ranking=ranking,
+            scores=scores,
+            team_scores=tuple(sum(scores[p] for p in team) for team in self._game.teams),
+            returns=self.returns(),
+            reason=Termination.LINE if winner >= 0 else Termination.BOARD_FULL,
+        )
+
+    # --- what each player sees (everything: perfect information) ---
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """The board, JSON-ready; the same for every viewer except ``legal_moves``, filled
+        only for the player to move (``None``: a spectator).
+
+        ``rows`` is the top row first, ``"X"``, ``"O"`` or ``"."`` per cell;
+        ``heights`` the discs in each column ``a`` to ``g``; ``winner`` a player or
+        ``None``; ``line`` the cells of the connected four as ``[column, row]``, row 1 at
+        the bottom (``["d", 1]``).
+        """
+        if player is not None and (isinstance(player, bool) or not isinstance(player, int)):
+            raise TypeError("player must be an int or None")
+        if player is not None and not 0 <= player < 2:
+            raise ValueError("player must be 0, 1 or None")
+        raw = self._raw()
+        return {
+            "game": self._game.id,
+            "options": self._game.options,
+            "viewer": player,
+            "current_player": self.current_player,
+            "symbols": list(SYMBOLS),
+            "rows": self._rows(raw),
+            "heights": list(raw["height"]),
+            "winner": raw["winner"] if raw["winner"] >= 0 else None,
+            "line": [[COLUMNS[c], r + 1] for c, r in raw["line"]],
+            "legal_moves": ([str(m) for m in self.legal_moves()]
+                            if player is not None and player == self.current_player else []),
+        }
+
+    def invariants(self) -> dict[str, tuple[int, int]]:
+        """Every disc accounted for: discs on the board = moves played = the column
+        heights added up, no cell held twice, each column a stack from the bottom of its
+        height, nothing off the board, player 0 (who starts) with as many discs as
+        player 1 or one more, and the player to move following from the moves."""
+        raw = self._raw()
+        a, b = raw["discs"]
+        moves = raw["move_count"]
+        heights = raw["height"]
+        stacked = sum(((a | b) >> (STRIDE * c)) & ((1 << STRIDE) - 1) == (1 << h) - 1
+                      for c, h in enumerate(heights))
+        return {
+            "discs": ((a | b).bit_count(), moves),
+            "heights": (sum(heights), moves),
+            "overlap": ((a & b).bit_count(), 0),
+            "stacked": (stacked, len(COLUMNS)),
+            "off_board": ((a | b) >> (STRIDE * len(COLUMNS)), 0),
+            "first_minus_second": (a.bit_count() - b.bit_count(), moves % 2),
+            "turn": (raw["current"], moves % 2),
+        }
+
+    # --- persistence ---
+
+    def _snapshot(self) -> dict[str, Any]:
+        raw = self._raw()
+        return {
+            "rows": self._rows(raw),
+            "current_player": self.current_player,
+            "winner": raw["winner"] if raw["winner"] >= 0 else None,
+        }
+
+    # --- pictures ---
+
+    def render_svg(self, player: int | None = None, *, size: int = 56) -> str:
+        """An SVG picture of the board (cells ``size`` pixels wide); the connected four,
+        if any, are ringed."""
+        from boardrules.games.connect_four.render import render_svg
+
+        return render_svg(self.view(player), size=size)
+
+    def _repr_svg_(self) -> str:
+        return self.render_svg(None)
+
+
+ConnectFourGame.state_class = ConnectFourState
+
+__all__ = ["ConnectFourGame", "ConnectFourMove", "ConnectFourState"]

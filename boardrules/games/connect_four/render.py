@@ -1,0 +1,52 @@
+"""SVG pictures of Connect Four positions, drawn from a view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+COLUMNS = "abcdefg"
+DISC = {"X": "#d62828", "O": "#f6c90e"}   # player 0 red, player 1 yellow
+FRAME = "#1d4e9e"
+HOLE = "#fbf8f0"
+
+
+def render_svg(view: dict[str, Any], *, size: int = 56) -> str:
+    """The board of ``view`` as an SVG document (cells ``size`` pixels wide)."""
+    rows = view["rows"]
+    height, width = len(rows), len(rows[0])
+    margin = size // 2
+    w_px = width * size + 2 * margin
+    h_px = height * size + 2 * margin + 24
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w_px}" height="{h_px}" '
+        f'viewBox="0 0 {w_px} {h_px}" font-family="sans-serif">',
+        f'<rect width="{w_px}" height="{h_px}" fill="{HOLE}"/>',
+        f'<rect x="{margin}" y="{margin}" width="{width * size}" height="{height * size}" '
+        f'rx="8" fill="{FRAME}"/>',
+    ]
+    line = {(c, r) for c, r in view["line"]}
+    radius = size * 2 // 5
+    for i, text in enumerate(rows):          # the top row first
+        row = height - i                     # row numbers count from 1 at the bottom
+        for c, mark in enumerate(text):
+            cx, cy = margin + c * size + size // 2, margin + i * size + size // 2
+            fill = DISC.get(mark, HOLE)
+            out.append(f'<circle cx="{cx}" cy="{cy}" r="{radius}" fill="{fill}"/>')
+            if (COLUMNS[c], row) in line:
+                out.append(f'<circle cx="{cx}" cy="{cy}" r="{radius - 5}" fill="none" '
+                           'stroke="#ffffff" stroke-width="4"/>')
+    for c in range(width):
+        out.append(f'<text x="{margin + c * size + size // 2}" y="{margin + height * size + 18}" '
+                   f'font-size="13" text-anchor="middle">{COLUMNS[c]}</text>')
+    out.append(f'<text x="{margin}" y="{h_px - 6}" font-size="13">{_status(view)}</text>')
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _status(view: dict[str, Any]) -> str:
+    names = ("red (X)", "yellow (O)")
+    if view["winner"] is not None:
+        return f"{names[view['winner']]} wins"
+    if view["current_player"] < 0:
+        return "draw"
+    return f"{names[view['current_player']]} to move"

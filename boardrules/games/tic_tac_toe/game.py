@@ -1,0 +1,196 @@
+"""Tic-tac-toe: the Game and State facades over the compiled core.
+
+The rules live in ``src_ext/boardrules/_ext/tic_tac_toe.pyx``; this module translates
+between moves and action ids, builds views and JSON, and explains rejected moves.  It
+re-implements no rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from boardrules._ext.tic_tac_toe import TicTacToeCore
+from boardrules.api import TERMINAL, Game, Outcome, State, Termination
+from boardrules.errors import InvalidMoveError
+from boardrules.games.tic_tac_toe.moves import (
+    MAX_MOVE_TEXT,
+    SIZE,
+    TicTacToeMove,
+    build_move_table,
+    normalise,
+    square_name,
+)
+
+#: Player 0 plays X (and moves first), player 1 plays O.
+SYMBOLS = ("X", "O")
+EMPTY = "."
+
+#: Why the core refused an action: rule key -> message.
+ILLEGAL_REASONS: dict[str, str] = {
+    "unknown_action": "no such move in tic-tac-toe",
+    "game_over": "the game is over (a line is complete or the board is full)",
+    "cell_taken": "that square is already marked (a mark goes on an empty square)",
+    "legal": "the move is legal",
+}
+
+
+class TicTacToeGame(Game):
+    """Tic-tac-toe on a 3 x 3 board.  It has no options: ``boardrules.load("tic_tac_toe")``."""
+
+    id: ClassVar[str] = "tic_tac_toe"
+    name: ClassVar[str] = "Tic-tac-toe"
+    rules_version: ClassVar[str] = "1.0"
+    example_options: ClassVar[tuple[dict[str, Any], ...]] = ({},)
+    _core: TicTacToeCore
+
+    def __init__(self) -> None:
+        self._options = {}
+        self._core = TicTacToeCore()
+        self._game_key_cache = self._game_key()
+        self._moves = build_move_table(self._game_key_cache)  # type: ignore[assignment]
+        self._by_text = {str(move): move for move in self._moves}
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__}>"
+
+    def _parse(self, text: str) -> TicTacToeMove:
+        if len(text) > MAX_MOVE_TEXT:
+            raise InvalidMoveError(f"not a tic-tac-toe move: {text[:MAX_MOVE_TEXT]!r}...")
+        move = self._by_text.get(normalise(text))
+        if move is None:
+            raise InvalidMoveError(
+                f"not a tic-tac-toe move: {text!r} (a square, 'a1' to 'c3': column letter, "
+                "then row number, row 1 at the top)"
+            )
+        assert isinstance(move, TicTacToeMove)
+        return move
+
+    def parse_move(self, text: str) -> TicTacToeMove:
+        return super().parse_move(text)  # type: ignore[return-value]
+
+    def new_game(self, seed: int | None = None, auto_chance: bool = True) -> TicTacToeState:
+        return super().new_game(seed, auto_chance)  # type: ignore[return-value]
+
+    def _explain(self, core: Any, action: int) -> tuple[str, str]:
+        key = str(self._core.illegal_reason(core, action))
+        return key, ILLEGAL_REASONS[key]
+
+
+class TicTacToeState(State):
+    """A tic-tac-toe game in progress."""
+
+    __slots__ = ()
+    _game: TicTacToeGame
+
+    def legal_moves(self) -> list[TicTacToeMove]:  # type: ignore[override]
+        return self._core.legal_moves(self._game._moves)
+
+    @property
+    def history(self) -> list[TicTacToeMove]:  # type: ignore[override]
+        moves = self._game._moves
+        return [moves[a] for a in self._core.actions]  # type: ignore[misc]
+
+    def _raw(self) -> dict[str, Any]:
+        return self._game._core.export(self._core)
+
+    def _rows(self, raw: dict[str, Any]) -> list[str]:
+        """The board as three strings, row 1 (the top) first: ``"X.O"``."""
+        board = raw["board"]
+        return ["".join(SYMBOLS[o] if o >= 0 else EMPTY for o in board[r * SIZE:(r + 1) * SIZE])
+                for r in range(SIZE)]
+
+    # --- results ---
+
+    def score(self) -> tuple[int, ...]:
+        """1 for the player who completed a line, 0 for the other; (0, 0) until then."""
+        winner = self._raw()["winner"]
+        return tuple(int(p == winner) for p in range(2))
+
+    def outcome(self) -> Outcome | None:
+        """The winner (ranked 1, the loser 2) when a line is complete, or a draw (both
+        ranked 1, both ``winners``) when the board filled up without one."""
+        if self._core.current_player != TERMINAL:
+            return None
+        winner = self._raw()["winner"]
+        scores = self.score()
+        if winner >= 0:
+            winners: tuple[int, ...] = (winner,)
+            ranking = tuple(1 if p == winner else 2 for p in range(2))
+        else:
+            winners, ranking = (0, 1), (1, 1)
+        return Outcome(
+            winners=winners,
+            ranking=ranking,
+            scores=scores,
+            team_scores=tuple(sum(scores[p] for p in team) for team in self._game.teams),
+            returns=self.returns(),
+            reason=Termination.LINE if winner >= 0 else Termination.BOARD_FULL,
+        )
+
+    # --- what each player sees (everything: perfect information) ---
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """The board, JSON-ready; the same for every viewer except ``legal_moves``, filled
+        only for the player to move (``None``: a spectator).
+
+        ``rows`` is row 1 (the top) first, ``"X"``, ``"O"`` or ``"."`` per square;
+        ``winner`` a player or ``None``; ``line`` the squares of the completed line.
+        """
+        if player is not None and (isinstance(player, bool) or not isinstance(player, int)):
+            raise TypeError("player must be an int or None")
+        if player is not None and not 0 <= player < 2:
+            raise ValueError("player must be 0, 1 or None")
+        raw = self._raw()
+        return {
+            "game": self._game.id,
+            "options": self._game.options,
+            "viewer": player,
+            "current_player": self.current_player,
+            "symbols": list(SYMBOLS),
+            "rows": self._rows(raw),
+            "winner": raw["winner"] if raw["winner"] >= 0 else None,
+            "line": [square_name(c) for c in raw["line"]],
+            "legal_moves": ([str(m) for m in self.legal_moves()]
+                            if player is not None and player == self.current_player else []),
+        }
+
+    def invariants(self) -> dict[str, tuple[int, int]]:
+        """Every mark accounted for: marks on the board = moves played, no square marked
+        twice, X (who starts) has as many marks as O or one more, and the player to move
+        follows from the number of moves."""
+        raw = self._raw()
+        x, o = raw["marks"]
+        moves = raw["move_count"]
+        return {
+            "marks": (x.bit_count() + o.bit_count(), moves),
+            "overlap": ((x & o).bit_count(), 0),
+            "x_minus_o": (x.bit_count() - o.bit_count(), moves % 2),
+            "turn": (raw["current"], moves % 2),
+        }
+
+    # --- persistence ---
+
+    def _snapshot(self) -> dict[str, Any]:
+        raw = self._raw()
+        return {
+            "rows": self._rows(raw),
+            "current_player": self.current_player,
+            "winner": raw["winner"] if raw["winner"] >= 0 else None,
+        }
+
+    # --- pictures ---
+
+    def render_svg(self, player: int | None = None, *, size: int = 80) -> str:
+        """An SVG picture of the board (squares ``size`` pixels wide); the completed line,
+        if any, is highlighted."""
+        from boardrules.games.tic_tac_toe.render import render_svg
+
+        return render_svg(self.view(player), size=size)
+
+    def _repr_svg_(self) -> str:
+        return self.render_svg(None)
+
+
+TicTacToeGame.state_class = TicTacToeState
+
+__all__ = ["TicTacToeGame", "TicTacToeMove", "TicTacToeState"]
