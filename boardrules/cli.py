@@ -14,6 +14,8 @@ from boardrules.search import ISMCTSBot, suggest
 DEMO_GAMES: list[tuple[str, dict[str, object]]] = [
     ("armadora", {"players": 2, "variant": "basic"}),
     ("armadora", {"players": 4, "variant": "advanced"}),
+    ("connect_four", {}),
+    ("tic_tac_toe", {}),
 ]
 #: Simulations per move of the demo's bots (ISMCTS: they never read hidden information).
 BOT_ITERATIONS = 300
@@ -47,7 +49,7 @@ def play_demo_game(game_id: str, options: dict[str, object], seed: int,
         out.append(f"{turn:4d}. player {player}: {move}")
     outcome = state.outcome()
     assert outcome is not None
-    out.append(f"score (gold per player): {list(outcome.scores)}")
+    out.append(f"score per player: {list(outcome.scores)}")
     out.append(f"team scores: {list(outcome.team_scores)} (teams {list(game.teams)})")
     out.append(f"outcome: winners {list(outcome.winners)}, places {list(outcome.ranking)}, "
                f"reason {outcome.reason.value}")

@@ -65,6 +65,10 @@ FACTORY_MADE_CLASSES = {
     "boardrules.Move",
     "boardrules.games.armadora.ArmadoraState",
     "boardrules.games.armadora.ArmadoraMove",
+    "boardrules.games.tic_tac_toe.TicTacToeState",
+    "boardrules.games.tic_tac_toe.TicTacToeMove",
+    "boardrules.games.connect_four.ConnectFourState",
+    "boardrules.games.connect_four.ConnectFourMove",
 }
 
 

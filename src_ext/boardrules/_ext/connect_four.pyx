@@ -1,0 +1,271 @@
+"""Connect Four rules core: the only implementation of the game's rules.
+
+An example game.  The board is 7 columns (``a`` to ``g``, action ids 0 to 6) of 6 rows.
+Each player's discs are one uint64_t bitboard in the usual layout: 7 bits per column,
+bit ``7 * column + row`` with row 0 at the bottom, and a 7th bit on top of each column
+that is never set.  That guard bit keeps the shift tricks below from wrapping one
+column into the next::
+
+    .  .  .  .  .  .  .     <- guard bits 6 13 20 27 34 41 48
+    5 12 19 26 33 40 47     <- row 5 (the top row)
+    4 11 18 25 32 39 46
+    3 10 17 24 31 38 45
+    2  9 16 23 30 37 44
+    1  8 15 22 29 36 43
+    0  7 14 21 28 35 42     <- row 0 (the bottom row)
+    a  b  c  d  e  f  g
+"""
+
+from libc.stdint cimport uint64_t
+from libc.string cimport memset
+
+from boardrules._ext.core cimport (
+    TERMINAL_PLAYER,
+    CoreState,
+    Rng,
+    popcount64,
+    splitmix64_next,
+)
+
+# evaluate(): points per line of four still open to a player (no opposing disc), by the
+# number of his discs in it, and per disc in the centre column (in most lines).
+cdef enum:
+    OPEN_TWO = 1
+    OPEN_THREE = 5
+    CENTRE_DISC = 2
+    SCALE = 16               # a lead of SCALE points evaluates to 0.5
+
+
+cdef inline uint64_t bit(int column, int row) noexcept nogil:
+    return (<uint64_t>1) << (C4_STRIDE * column + row)
+
+
+cdef inline uint64_t fours(uint64_t b, int d) noexcept nogil:
+    """The first cells of every four discs of ``b`` in a line of step ``d`` (1: up a
+    column, 7: along a row, 8 and 6: the two diagonals)."""
+    cdef uint64_t pairs = b & (b >> d)        # a disc with another d further on
+    return pairs & (pairs >> (2 * d))         # ... and that pair again 2d further on
+
+
+cdef inline uint64_t four_in_a_row(uint64_t b) noexcept nogil:
+    """Nonzero when ``b`` holds four in a row in any direction."""
+    return (fours(b, 1) | fours(b, C4_STRIDE)
+            | fours(b, C4_STRIDE + 1) | fours(b, C4_STRIDE - 1))
+
+
+cdef inline bint is_over(const ConnectFourState* s) noexcept nogil:
+    """Someone connected four, or all 42 cells are filled."""
+    return s.winner != C4_NO_WINNER or s.move_count == C4_CELLS
+
+
+# --------------------------------------------------------------------------------------
+# The contract
+# --------------------------------------------------------------------------------------
+
+cdef void c4_initial_state(void* state, const void* tables) noexcept nogil:
+    """An empty board, player 0 to move."""
+    cdef ConnectFourState* s = <ConnectFourState*>state
+    memset(s, 0, sizeof(ConnectFourState))
+    s.winner = C4_NO_WINNER
+
+
+cdef int c4_current_player(const void* state, const void* tables) noexcept nogil:
+    """The player to move, or TERMINAL_PLAYER once the game is over."""
+    cdef const ConnectFourState* s = <const ConnectFourState*>state
+    if is_over(s):
+        return TERMINAL_PLAYER
+    return s.current
+
+
+cdef int c4_legal_actions(const void* state, const void* tables, int* out) noexcept nogil:
+    """Every column that is not full, left to right; none once the game is over."""
+    cdef const ConnectFourState* s = <const ConnectFourState*>state
+    cdef int column
+    cdef int n = 0
+    if is_over(s):
+        return 0
+    for column in range(C4_COLUMNS):
+        if s.height[column] < C4_ROWS:
+            out[n] = column
+            n += 1
+    return n
+
+
+cdef int c4_chance_outcomes(const void* state, const void* tables, int* out,
+                            double* probs) noexcept nogil:
+    return 0  # no chance in Connect Four
+
+
+cdef void c4_apply(void* state, const void* tables, int action) noexcept nogil:
+    """The player to move drops a disc into column ``action`` (legal: not full, game
+    not over); it falls to the lowest free row."""
+    cdef ConnectFourState* s = <ConnectFourState*>state
+    cdef int p = s.current
+    s.discs[p] |= bit(action, s.height[action])
+    s.height[action] += 1
+    s.move_count += 1
+    if four_in_a_row(s.discs[p]):
+        s.winner = p
+    s.current = 1 - p
+
+
+cdef void c4_returns(const void* state, const void* tables, double* out) noexcept nogil:
+    """+1 for the winner and -1 for the loser; 0 each on a draw or before the end."""
+    cdef const ConnectFourState* s = <const ConnectFourState*>state
+    out[0] = 0.0
+    out[1] = 0.0
+    if s.winner != C4_NO_WINNER:
+        out[s.winner] = 1.0
+        out[1 - s.winner] = -1.0
+
+
+cdef void c4_determinize(void* state, const void* tables, int observer,
+                         Rng* rng) noexcept nogil:
+    pass  # perfect information: nothing is hidden, nothing to redraw
+
+
+cdef int c4_points(const ConnectFourState* s, const ConnectFourTables* t,
+                   int p) noexcept nogil:
+    """Player p's heuristic points: open twos and threes, and discs in the centre."""
+    cdef uint64_t own = s.discs[p]
+    cdef uint64_t other = s.discs[1 - p]
+    cdef int i, k
+    cdef int points = CENTRE_DISC * popcount64(own & t.centre)
+    for i in range(C4_WINDOWS):
+        if t.windows[i] & other:
+            continue                     # blocked: p can never connect four here
+        k = popcount64(t.windows[i] & own)
+        if k == 2:
+            points += OPEN_TWO
+        elif k == 3:
+            points += OPEN_THREE
+    return points
+
+
+cdef void c4_evaluate(const void* state, const void* tables, double* out) noexcept nogil:
+    """The returns at the end; before it, the difference of the two players' points
+    squashed into (-1, 1) by d / (|d| + SCALE): zero-sum, and the same sign as the
+    lead."""
+    cdef const ConnectFourState* s = <const ConnectFourState*>state
+    cdef const ConnectFourTables* t = <const ConnectFourTables*>tables
+    cdef double d
+    if is_over(s):
+        c4_returns(state, tables, out)
+        return
+    d = c4_points(s, t, 0) - c4_points(s, t, 1)
+    out[0] = d / ((d if d >= 0 else -d) + SCALE)
+    out[1] = 0.0 - out[0]        # (not -out[0]: no negative zero)
+
+
+cdef uint64_t c4_hash(const void* state, const void* tables) noexcept nogil:
+    """Splitmix64 mixing of player 0's discs (with the side to move in the unused top
+    bit), then of that result xor player 1's discs."""
+    cdef const ConnectFourState* s = <const ConnectFourState*>state
+    cdef uint64_t key = s.discs[0] | (<uint64_t>s.current << 63)
+    cdef uint64_t h = splitmix64_next(&key)
+    key = h ^ s.discs[1]
+    return splitmix64_next(&key)
+
+
+# --------------------------------------------------------------------------------------
+# The compiled game and its Python-facing helpers (used by boardrules.games.connect_four)
+# --------------------------------------------------------------------------------------
+
+cdef int build_tables(ConnectFourTables* t) except -1:
+    """Every line of four cells that fits on the board, and the centre column."""
+    cdef int n = 0
+    cdef int column, row, dc, dr, k
+    cdef uint64_t window
+    memset(t, 0, sizeof(ConnectFourTables))
+    for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):    # across, up, two diagonals
+        for column in range(C4_COLUMNS):
+            for row in range(C4_ROWS):
+                if not (0 <= column + 3 * dc < C4_COLUMNS and 0 <= row + 3 * dr < C4_ROWS):
+                    continue
+                window = 0
+                for k in range(4):
+                    window |= bit(column + k * dc, row + k * dr)
+                t.windows[n] = window
+                n += 1
+    assert n == C4_WINDOWS
+    for row in range(C4_ROWS):
+        t.centre |= bit(C4_COLUMNS // 2, row)
+    return 0
+
+
+cdef class ConnectFourCore(CoreGame):
+    """Connect Four, 7 columns by 6 rows: two players, player 0 moves first."""
+
+    def __cinit__(self):
+        build_tables(&self.tables)
+        self.contract.state_size = sizeof(ConnectFourState)
+        self.contract.num_players = 2
+        self.contract.num_teams = 2              # each player is a team of one
+        self.contract.team_of[0] = 0
+        self.contract.team_of[1] = 1
+        self.contract.num_distinct_actions = C4_COLUMNS   # action id = column
+        self.contract.max_legal_actions = C4_COLUMNS
+        self.contract.max_game_length = C4_CELLS
+        self.contract.has_hidden_information = False
+        self.contract.tables = &self.tables
+        self.contract.initial_state = c4_initial_state
+        self.contract.current_player = c4_current_player
+        self.contract.legal_actions = c4_legal_actions
+        self.contract.chance_outcomes = c4_chance_outcomes
+        self.contract.apply = c4_apply
+        self.contract.returns = c4_returns
+        self.contract.determinize = c4_determinize
+        self.contract.evaluate = c4_evaluate
+        self.contract.hash = c4_hash
+
+    def export(self, CoreState st):
+        """The whole state as plain Python values (for views, JSON and pictures).
+
+        ``board[row][column]`` is the owner of a cell (-1: empty), row 0 at the bottom;
+        ``line`` the cells ``(column, row)`` of the connected four(s), empty unless the
+        game was won.
+        """
+        self._check(st)
+        cdef ConnectFourState* s = <ConnectFourState*>st.data
+        cdef uint64_t line = 0, m
+        cdef int d
+        if s.winner != C4_NO_WINNER:
+            for d in (1, C4_STRIDE, C4_STRIDE + 1, C4_STRIDE - 1):
+                m = fours(s.discs[s.winner], d)
+                line |= m | (m << d) | (m << (2 * d)) | (m << (3 * d))
+        return {
+            "discs": [s.discs[0], s.discs[1]],
+            "height": [s.height[c] for c in range(C4_COLUMNS)],
+            "board": [[_owner(s, c, r) for c in range(C4_COLUMNS)] for r in range(C4_ROWS)],
+            "current": s.current,
+            "move_count": s.move_count,
+            "winner": s.winner,
+            "line": [(c, r) for c in range(C4_COLUMNS) for r in range(C4_ROWS)
+                     if line & bit(c, r)],
+        }
+
+    def illegal_reason(self, CoreState st, int action):
+        """Why ``action`` is not legal here, as a key of the facade's message table
+        (``"legal"`` when it is legal)."""
+        self._check(st)
+        cdef ConnectFourState* s = <ConnectFourState*>st.data
+        if action < 0 or action >= C4_COLUMNS:
+            return "unknown_action"
+        if is_over(s):
+            return "game_over"
+        if s.height[action] >= C4_ROWS:
+            return "column_full"
+        return "legal"
+
+    cdef int _check(self, CoreState st) except -1:
+        if st.game is not self:
+            raise ValueError("state belongs to another game")
+        return 0
+
+
+cdef int _owner(const ConnectFourState* s, int column, int row) noexcept:
+    if s.discs[0] & bit(column, row):
+        return 0
+    if s.discs[1] & bit(column, row):
+        return 1
+    return -1

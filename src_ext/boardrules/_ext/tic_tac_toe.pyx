@@ -1,0 +1,212 @@
+"""Tic-tac-toe rules core: the only implementation of the game's rules.
+
+An example game, kept as small as a complete implementation of the contract in
+``core.pxd`` can be (``docs/tutorial_add_a_game.rst`` walks through it).
+
+The board is nine cells numbered ``c = 3 * row + column``, row 0 at the top::
+
+     0 | 1 | 2          a1 | b1 | c1
+    ---+---+---        ----+----+----
+     3 | 4 | 5          a2 | b2 | c2
+    ---+---+---        ----+----+----
+     6 | 7 | 8          a3 | b3 | c3
+
+Each player's marks are one 9-bit mask; the action id of a move is its cell.
+"""
+
+from libc.stdint cimport uint16_t, uint64_t
+from libc.string cimport memset
+
+from boardrules._ext.core cimport (
+    TERMINAL_PLAYER,
+    CoreState,
+    Rng,
+    ctz64,
+    popcount64,
+    splitmix64_next,
+)
+
+# The eight lines as cell masks: three rows, three columns, two diagonals.
+cdef uint16_t LINES[8]
+LINES[:] = [0x007, 0x038, 0x1C0,     # rows 1, 2, 3
+            0x049, 0x092, 0x124,     # columns a, b, c
+            0x111, 0x054]            # diagonals a1-c3 and c1-a3
+
+
+cdef inline bint has_line(uint16_t marks) noexcept nogil:
+    """Three marks in a row, a column or a diagonal."""
+    cdef int i
+    for i in range(8):
+        if (marks & LINES[i]) == LINES[i]:
+            return True
+    return False
+
+
+cdef inline bint is_over(const TicTacToeState* s) noexcept nogil:
+    """A line is complete, or all nine cells are marked."""
+    return s.winner != TTT_NO_WINNER or s.move_count == TTT_CELLS
+
+
+# --------------------------------------------------------------------------------------
+# The contract
+# --------------------------------------------------------------------------------------
+
+cdef void ttt_initial_state(void* state, const void* tables) noexcept nogil:
+    """An empty board, X (player 0) to move."""
+    cdef TicTacToeState* s = <TicTacToeState*>state
+    memset(s, 0, sizeof(TicTacToeState))
+    s.winner = TTT_NO_WINNER
+
+
+cdef int ttt_current_player(const void* state, const void* tables) noexcept nogil:
+    """The player to move, or TERMINAL_PLAYER once the game is over."""
+    cdef const TicTacToeState* s = <const TicTacToeState*>state
+    # (an if, not "TERMINAL_PLAYER if ... else s.current": that expression would take
+    # the type of s.current, uint8_t, and turn -4 into 252)
+    if is_over(s):
+        return TERMINAL_PLAYER
+    return s.current
+
+
+cdef int ttt_legal_actions(const void* state, const void* tables, int* out) noexcept nogil:
+    """Every empty cell, in ascending order; none once the game is over."""
+    cdef const TicTacToeState* s = <const TicTacToeState*>state
+    cdef uint64_t empty = TTT_ALL & ~(s.marks[0] | s.marks[1])
+    cdef int n = 0
+    if is_over(s):
+        return 0
+    while empty:
+        out[n] = ctz64(empty)      # lowest empty cell first
+        empty &= empty - 1         # clear that bit
+        n += 1
+    return n
+
+
+cdef int ttt_chance_outcomes(const void* state, const void* tables, int* out,
+                             double* probs) noexcept nogil:
+    return 0  # no chance in tic-tac-toe
+
+
+cdef void ttt_apply(void* state, const void* tables, int action) noexcept nogil:
+    """The player to move marks cell ``action`` (legal: empty, game not over)."""
+    cdef TicTacToeState* s = <TicTacToeState*>state
+    cdef int p = s.current
+    s.marks[p] |= <uint16_t>(1 << action)
+    s.move_count += 1
+    if has_line(s.marks[p]):
+        s.winner = p
+    s.current = 1 - p
+
+
+cdef void ttt_returns(const void* state, const void* tables, double* out) noexcept nogil:
+    """+1 for the winner and -1 for the loser; 0 each on a draw or before the end."""
+    cdef const TicTacToeState* s = <const TicTacToeState*>state
+    out[0] = 0.0
+    out[1] = 0.0
+    if s.winner != TTT_NO_WINNER:
+        out[s.winner] = 1.0
+        out[1 - s.winner] = -1.0
+
+
+cdef void ttt_determinize(void* state, const void* tables, int observer,
+                          Rng* rng) noexcept nogil:
+    pass  # perfect information: nothing is hidden, nothing to redraw
+
+
+cdef void ttt_evaluate(const void* state, const void* tables, double* out) noexcept nogil:
+    """The returns at the end; before it, a small line count: each line still open to a
+    player (no opposing mark) scores one point per mark he has in it.  A line holds at
+    most 2 marks of a player before the end, so each side scores at most 16."""
+    cdef const TicTacToeState* s = <const TicTacToeState*>state
+    cdef int i, p
+    cdef int score[2]
+    if is_over(s):
+        ttt_returns(state, tables, out)
+        return
+    score[0] = 0
+    score[1] = 0
+    for i in range(8):
+        for p in range(2):
+            if (s.marks[1 - p] & LINES[i]) == 0:
+                score[p] += popcount64(s.marks[p] & LINES[i])
+    out[0] = (score[0] - score[1]) / 16.0
+    out[1] = 0.0 - out[0]        # (not -out[0]: no negative zero)
+
+
+cdef uint64_t ttt_hash(const void* state, const void* tables) noexcept nogil:
+    """Both masks and the side to move, packed into 19 bits and mixed (splitmix64)."""
+    cdef const TicTacToeState* s = <const TicTacToeState*>state
+    cdef uint64_t key = (s.marks[0] | (<uint64_t>s.marks[1] << 9)
+                         | (<uint64_t>s.current << 18))
+    return splitmix64_next(&key)
+
+
+# --------------------------------------------------------------------------------------
+# The compiled game and its Python-facing helpers (used by boardrules.games.tic_tac_toe)
+# --------------------------------------------------------------------------------------
+
+cdef class TicTacToeCore(CoreGame):
+    """Tic-tac-toe: two players, X (player 0) moves first.  No options, no tables."""
+
+    def __cinit__(self):
+        self.contract.state_size = sizeof(TicTacToeState)
+        self.contract.num_players = 2
+        self.contract.num_teams = 2              # each player is a team of one
+        self.contract.team_of[0] = 0
+        self.contract.team_of[1] = 1
+        self.contract.num_distinct_actions = TTT_CELLS   # action id = cell
+        self.contract.max_legal_actions = TTT_CELLS
+        self.contract.max_game_length = TTT_CELLS
+        self.contract.has_hidden_information = False
+        self.contract.tables = NULL              # nothing to look up
+        self.contract.initial_state = ttt_initial_state
+        self.contract.current_player = ttt_current_player
+        self.contract.legal_actions = ttt_legal_actions
+        self.contract.chance_outcomes = ttt_chance_outcomes
+        self.contract.apply = ttt_apply
+        self.contract.returns = ttt_returns
+        self.contract.determinize = ttt_determinize
+        self.contract.evaluate = ttt_evaluate
+        self.contract.hash = ttt_hash
+
+    def export(self, CoreState st):
+        """The whole state as plain Python values (for views, JSON and pictures).
+
+        ``board[c]`` is the owner of cell c (-1: empty); ``line`` the cells of the
+        completed line(s), empty unless the game was won.
+        """
+        self._check(st)
+        cdef TicTacToeState* s = <TicTacToeState*>st.data
+        cdef uint16_t line = 0
+        cdef int i
+        if s.winner != TTT_NO_WINNER:
+            for i in range(8):
+                if (s.marks[s.winner] & LINES[i]) == LINES[i]:
+                    line |= LINES[i]
+        return {
+            "marks": [s.marks[0], s.marks[1]],
+            "board": [0 if (s.marks[0] >> c) & 1 else 1 if (s.marks[1] >> c) & 1 else -1
+                      for c in range(TTT_CELLS)],
+            "current": s.current,
+            "move_count": s.move_count,
+            "winner": s.winner,
+            "line": [c for c in range(TTT_CELLS) if (line >> c) & 1],
+        }
+
+    def illegal_reason(self, CoreState st, int action):
+        """Why ``action`` is not legal here, as a key of the facade's message table
+        (``"legal"`` when it is legal)."""
+        self._check(st)
+        cdef TicTacToeState* s = <TicTacToeState*>st.data
+        if action < 0 or action >= TTT_CELLS:
+            return "unknown_action"
+        if is_over(s):
+            return "game_over"
+        if ((s.marks[0] | s.marks[1]) >> action) & 1:
+            return "cell_taken"
+        return "legal"
+
+    cdef int _check(self, CoreState st) except -1:
+        if st.game is not self:
+            raise ValueError("state belongs to another game")
+        return 0
