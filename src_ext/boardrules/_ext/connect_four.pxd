@@ -24,7 +24,9 @@ ctypedef struct ConnectFourState:
 
 
 ctypedef struct ConnectFourTables:
-    uint64_t windows[C4_WINDOWS]   # every line of four cells, for evaluate()
+    uint64_t windows[C4_WINDOWS]   # every line of four cells
+    uint64_t starts[4]             # per direction: the lowest cell of each line of four
+    int shifts[4]                  # per direction: bit distance between neighbours
     uint64_t centre                # the cells of the centre column d
 
 

@@ -71,7 +71,18 @@ cdef inline double rng_uniform(Rng* rng) noexcept nogil:
 
 cdef extern from *:
     """
-    static inline int br_popcount64(unsigned long long x) { return __builtin_popcountll(x); }
+    /* Without a popcnt instruction enabled at compile time, __builtin_popcountll is a
+       call into libgcc; the inline bit-twiddling version is faster there. */
+    static inline int br_popcount64(unsigned long long x) {
+    #if defined(__POPCNT__) || defined(__ARM_NEON)
+        return __builtin_popcountll(x);
+    #else
+        x = x - ((x >> 1) & 0x5555555555555555ULL);
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+        return (int)((x * 0x0101010101010101ULL) >> 56);
+    #endif
+    }
     static inline int br_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
     """
     int popcount64 "br_popcount64"(uint64_t x) noexcept nogil
