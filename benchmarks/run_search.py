@@ -59,7 +59,7 @@ def speed_table(scale: int, repeats: int) -> str:
     else:
         rows.append(["MCTS, random rollout", "connect_four, empty board",
                      "OpenSpiel C++ MCTSBot", "1", "not installed", ""])
-    depth = 9 if scale == 1 else 7
+    depth = 12 if scale == 1 else 10
     ab = best_of(repeats, lambda: w.alphabeta_connect_four(depth))
     rows.append([f"alpha-beta, depth {depth}", "connect_four, empty board", "boardrules", "1",
                  f"{ab.per_second:,.0f} nodes/s",

@@ -39,7 +39,7 @@ def test_bench_openspiel_mcts_connect_four(benchmark: Any) -> None:
 
 def test_bench_alphabeta_connect_four(benchmark: Any) -> None:
     benchmark.group = "alpha-beta connect_four"
-    _rate(benchmark, lambda: w.alphabeta_connect_four(7), "nodes", depth=7)
+    _rate(benchmark, lambda: w.alphabeta_connect_four(10), "nodes", depth=10)
 
 
 @pytest.mark.parametrize("algorithm", ["mcts", "ismcts"])
