@@ -60,7 +60,7 @@ __all__ = [
 ]
 
 
-def state_from_json(text: str | bytes) -> State:
+def state_from_json(text: str | bytes) -> State[Any]:
     """Restore a saved state of any game, loading the game with the saved options."""
     from boardrules.api import _parse_state_json
 

@@ -24,7 +24,7 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from boardrules._ext.core import CoreGame, CoreState
 from boardrules.errors import (
@@ -53,7 +53,8 @@ _HEX_WORD = re.compile(r"[0-9a-f]{16}")
 STATE_FORMAT_VERSION = 1
 MAX_STATE_JSON_BYTES = 1_000_000
 
-StateT = TypeVar("StateT", bound="State")
+StateT = TypeVar("StateT", bound="State[Any]")
+MoveT = TypeVar("MoveT", bound="Move")
 
 
 class Termination(enum.Enum):
@@ -141,9 +142,15 @@ class Game:
     #: Bumped whenever the behaviour of the rules changes.
     rules_version: ClassVar[str]
     #: The :class:`State` subclass of the game.
-    state_class: ClassVar[type[State]]
+    state_class: ClassVar[type[State[Any]]]
     #: Action id of a move that ends a player's game for good (Armadora's pass), if any.
     pass_action: ClassVar[int | None] = None
+    #: The core's rule keys for refused moves -> messages citing the rule text.
+    illegal_reasons: ClassVar[Mapping[str, str]]
+    #: Move text longer than this is refused without parsing.
+    max_move_text: ClassVar[int] = 40
+    #: A reminder of the notation, for parse errors.
+    notation_hint: ClassVar[str] = ""
     #: Random moves per MCTS rollout before the game's heuristic takes over, unless the
     #: caller says otherwise (``None``: rollouts run to the end of the game).
     default_rollout_limit: ClassVar[int | None] = None
@@ -152,6 +159,7 @@ class Game:
 
     _core: CoreGame
     _moves: list[Move]
+    _by_text: Mapping[str, Move]  # every accepted (normalised) spelling -> its move
     _options: dict[str, Any]
 
     # --- facts ---
@@ -201,7 +209,7 @@ class Game:
 
     # --- states ---
 
-    def new_game(self, seed: int | None = None, auto_chance: bool = True) -> State:
+    def new_game(self, seed: int | None = None, auto_chance: bool = True) -> State[Any]:
         """A new game.  With ``auto_chance`` (the default) every chance event -- the
         random setup included -- is drawn from the RNG seeded by ``seed``; without it the
         state stops at each chance node for the caller to apply an outcome (a physical
@@ -225,7 +233,17 @@ class Game:
         return self._parse(text)
 
     def _parse(self, text: str) -> Move:
-        raise NotImplementedError
+        if len(text) > self.max_move_text:
+            raise InvalidMoveError(
+                f"not a {self.name} move: {text[:self.max_move_text]!r}... (too long)")
+        move = self._by_text.get(self._normalise(text))
+        if move is None:
+            raise InvalidMoveError(f"not a {self.name} move: {text!r} ({self.notation_hint})")
+        return move
+
+    def _normalise(self, text: str) -> str:
+        """The key of ``_by_text`` for a spelling of a move (lower case, single spaces)."""
+        return " ".join(text.lower().split())
 
     def move(self, action: int) -> Move:
         """The move with action id ``action``."""
@@ -251,8 +269,9 @@ class Game:
     _game_key_cache: tuple[Any, ...]
 
     def _explain(self, core: CoreState, action: int) -> tuple[str, str]:
-        """(rule key, message) for an action the core rejected."""
-        raise NotImplementedError
+        """(rule key, message citing the rule) for an action the core rejected."""
+        key = self._core.illegal_reason(core, action)
+        return key, self.illegal_reasons[key]
 
     @classmethod
     def check_saved_options(cls, options: dict[str, Any]) -> None:
@@ -261,7 +280,7 @@ class Game:
 
     # --- persistence ---
 
-    def state_from_json(self, text: str | bytes) -> State:
+    def state_from_json(self, text: str | bytes) -> State[Any]:
         """Restore a state saved by :meth:`State.to_json`.
 
         The text is untrusted: every field is checked (types, ranges, the options and
@@ -376,7 +395,7 @@ def _compare_snapshot(saved: Any, replayed: Any, where: str) -> None:
                 f"{where} is {saved!r}, but the history gives {replayed!r}")
 
 
-class State:
+class State(Generic[MoveT]):
     """A game in progress: the whole truth, with undo and the seeded RNG beside it.
 
     Get one from :meth:`Game.new_game` or :meth:`Game.state_from_json`.  Methods that
@@ -408,7 +427,7 @@ class State:
     def is_terminal(self) -> bool:
         return self._core.current_player == TERMINAL
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> list[MoveT]:
         """The legal moves, sorted and without duplicates; at a chance node the possible
         outcomes; empty only when the game is over."""
         return self._core.legal_moves(self._game._moves)
@@ -504,9 +523,9 @@ class State:
         return other
 
     @property
-    def history(self) -> list[Move]:
+    def history(self) -> list[MoveT]:
         """Every action applied since the start, chance outcomes included (whole truth)."""
-        moves = self._game._moves
+        moves = cast(list[MoveT], self._game._moves)
         return [moves[a] for a in self._core.actions]
 
     # --- results (per game) ---

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from typing import Any
 
 import boardrules
 from boardrules.api import CHANCE, State
@@ -23,7 +24,7 @@ SUGGESTION_ITERATIONS = 3000
 
 
 def play_demo_game(game_id: str, options: dict[str, object], seed: int,
-                   out: list[str]) -> State:
+                   out: list[str]) -> State[Any]:
     """One full game between search bots, every move written to ``out``."""
     game = boardrules.load(game_id, **options)
     state = game.new_game(seed=seed)

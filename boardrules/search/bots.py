@@ -8,7 +8,7 @@ A bot only ever uses what its player may know: the search bots call
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Any, Protocol
 
 from boardrules.api import Move, State
 from boardrules.search.suggest import Suggestion, suggest
@@ -19,10 +19,10 @@ PASS_PENALTY = 0.02
 class Bot(Protocol):
     """Anything that picks a move for the player to move."""
 
-    def choose(self, state: State) -> Move: ...
+    def choose(self, state: State[Any]) -> Move: ...
 
 
-def _legal_or_raise(state: State) -> list[Move]:
+def _legal_or_raise(state: State[Any]) -> list[Move]:
     moves = state.legal_moves()
     if not moves:
         raise ValueError("no legal move: the game is over")
@@ -35,7 +35,7 @@ class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, state: State) -> Move:
+    def choose(self, state: State[Any]) -> Move:
         return self._rng.choice(_legal_or_raise(state))
 
 
@@ -47,7 +47,7 @@ class GreedyBot:
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, state: State) -> Move:
+    def choose(self, state: State[Any]) -> Move:
         player = state.current_player
         moves = _legal_or_raise(state)
         if player < 0:
@@ -82,7 +82,7 @@ class _SearchBot:
         #: The last suggestion this bot followed (for logging or analysis).
         self.last: Suggestion | None = None
 
-    def choose(self, state: State) -> Move:
+    def choose(self, state: State[Any]) -> Move:
         moves = _legal_or_raise(state)
         if len(moves) == 1:
             return moves[0]

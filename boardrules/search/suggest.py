@@ -60,7 +60,7 @@ def _time_limit(value: Any) -> float:
     return float(value)
 
 
-def suggest(state: State, *, player: int | None = None, algorithm: Algorithm = "auto",
+def suggest(state: State[Any], *, player: int | None = None, algorithm: Algorithm = "auto",
             iterations: int | None = None, time_limit: float | None = None,
             threads: int = 1, seed: int | None = None, depth: int | None = None,
             exploration: float = DEFAULT_EXPLORATION, rollout_limit: int | None = None,

@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Literal
 
 from boardrules._ext.armadora import ArmadoraCore
 from boardrules.api import CHANCE, TERMINAL, Game, Outcome, State, Termination
-from boardrules.errors import InvalidMoveError, InvalidOptionError, InvalidStateError
+from boardrules.errors import InvalidOptionError, InvalidStateError
 from boardrules.games.armadora.board import DEFAULT_BOARD, Board, load_board, shipped_boards
 from boardrules.games.armadora.moves import (
     RACES,
@@ -88,6 +88,10 @@ class ArmadoraGame(Game):
     rules_version: ClassVar[str] = "1.0"
     _core: ArmadoraCore
     pass_action: ClassVar[int | None] = 0
+    illegal_reasons: ClassVar[Mapping[str, str]] = ILLEGAL_REASONS
+    notation_hint: ClassVar[str] = (
+        "see the notation: 'pass', '3@c2', 'c2-d2', 'done', 'goblin 3@c2', 'orc c2-d2', "
+        "'peek c2', 'arrow c2', 'reinforce c2', 'gold 5', 'race elf'")
     # Random rollouts to the end are noisy (every random palisade redraws the territories):
     # 16 random moves then the provisional score measured stronger at equal iterations
     # (benchmarks/run_search.py, strength table).
@@ -136,17 +140,8 @@ class ArmadoraGame(Game):
     def advanced(self) -> bool:
         return bool(self._options["variant"] == "advanced")
 
-    def _parse(self, text: str) -> ArmadoraMove:
-        if len(text) > 40:
-            raise InvalidMoveError(f"not an Armadora move: {text[:40]!r}...")
-        move = self._by_text.get(normalise(text))
-        if move is None:
-            raise InvalidMoveError(
-                f"not an Armadora move on this board: {text!r} "
-                "(see the notation: 'pass', '3@c2', 'c2-d2', 'done', 'goblin 3@c2', "
-                "'orc c2-d2', 'peek c2', 'arrow c2', 'reinforce c2', 'gold 5', 'race elf')"
-            )
-        return move
+    def _normalise(self, text: str) -> str:
+        return normalise(text)
 
     def parse_move(self, text: str) -> ArmadoraMove:
         return super().parse_move(text)  # type: ignore[return-value]
@@ -162,27 +157,15 @@ class ArmadoraGame(Game):
         if isinstance(board, str) and board not in shipped_boards():
             raise InvalidStateError("options.board must be a shipped board or a board object")
 
-    def _explain(self, core: Any, action: int) -> tuple[str, str]:
-        key = str(self._core.illegal_reason(core, action))
-        return key, ILLEGAL_REASONS[key]
-
     def square(self, cell: int) -> str:
         return square_name(cell, self.board.width)
 
 
-class ArmadoraState(State):
+class ArmadoraState(State[ArmadoraMove]):
     """An Armadora game in progress."""
 
     __slots__ = ()
     _game: ArmadoraGame
-
-    def legal_moves(self) -> list[ArmadoraMove]:  # type: ignore[override]
-        return self._core.legal_moves(self._game._moves)
-
-    @property
-    def history(self) -> list[ArmadoraMove]:  # type: ignore[override]
-        moves = self._game._moves
-        return [moves[a] for a in self._core.actions]  # type: ignore[misc]
 
     @property
     def phase(self) -> str:

@@ -7,11 +7,11 @@ re-implements no rule.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from boardrules._ext.connect_four import ConnectFourCore
-from boardrules.api import TERMINAL, Game, Outcome, State, Termination
-from boardrules.errors import InvalidMoveError
+from boardrules.api import Game
 from boardrules.games.connect_four.moves import (
     COLUMNS,
     MAX_MOVE_TEXT,
@@ -20,6 +20,7 @@ from boardrules.games.connect_four.moves import (
     build_move_table,
     normalise,
 )
+from boardrules.games.line_games import LineGameState
 
 #: Player 0 (X, red in pictures) moves first; player 1 is O (yellow).
 SYMBOLS = ("X", "O")
@@ -43,6 +44,9 @@ class ConnectFourGame(Game):
     id: ClassVar[str] = "connect_four"
     name: ClassVar[str] = "Connect Four"
     rules_version: ClassVar[str] = "1.0"
+    illegal_reasons: ClassVar[Mapping[str, str]] = ILLEGAL_REASONS
+    max_move_text: ClassVar[int] = MAX_MOVE_TEXT
+    notation_hint: ClassVar[str] = "a column letter, 'a' to 'g'"
     example_options: ClassVar[tuple[dict[str, Any], ...]] = ({},)
     _core: ConnectFourCore
 
@@ -56,16 +60,8 @@ class ConnectFourGame(Game):
     def __repr__(self) -> str:
         return f"<{type(self).__name__}>"
 
-    def _parse(self, text: str) -> ConnectFourMove:
-        if len(text) > MAX_MOVE_TEXT:
-            raise InvalidMoveError(f"not a Connect Four move: {text[:MAX_MOVE_TEXT]!r}...")
-        move = self._by_text.get(normalise(text))
-        if move is None:
-            raise InvalidMoveError(
-                f"not a Connect Four move: {text!r} (a column letter, 'a' to 'g')"
-            )
-        assert isinstance(move, ConnectFourMove)
-        return move
+    def _normalise(self, text: str) -> str:
+        return normalise(text)
 
     def parse_move(self, text: str) -> ConnectFourMove:
         return super().parse_move(text)  # type: ignore[return-value]
@@ -73,24 +69,12 @@ class ConnectFourGame(Game):
     def new_game(self, seed: int | None = None, auto_chance: bool = True) -> ConnectFourState:
         return super().new_game(seed, auto_chance)  # type: ignore[return-value]
 
-    def _explain(self, core: Any, action: int) -> tuple[str, str]:
-        key = str(self._core.illegal_reason(core, action))
-        return key, ILLEGAL_REASONS[key]
 
-
-class ConnectFourState(State):
+class ConnectFourState(LineGameState[ConnectFourMove]):
     """A Connect Four game in progress."""
 
     __slots__ = ()
     _game: ConnectFourGame
-
-    def legal_moves(self) -> list[ConnectFourMove]:  # type: ignore[override]
-        return self._core.legal_moves(self._game._moves)
-
-    @property
-    def history(self) -> list[ConnectFourMove]:  # type: ignore[override]
-        moves = self._game._moves
-        return [moves[a] for a in self._core.actions]  # type: ignore[misc]
 
     def _raw(self) -> dict[str, Any]:
         return self._game._core.export(self._core)
@@ -99,34 +83,6 @@ class ConnectFourState(State):
         """The board as six strings of seven, the top row first: ``"...X..."``."""
         return ["".join(SYMBOLS[o] if o >= 0 else EMPTY for o in row)
                 for row in reversed(raw["board"])]
-
-    # --- results ---
-
-    def score(self) -> tuple[int, ...]:
-        """1 for the player who connected four, 0 for the other; (0, 0) until then."""
-        winner = self._raw()["winner"]
-        return tuple(int(p == winner) for p in range(2))
-
-    def outcome(self) -> Outcome | None:
-        """The winner (ranked 1, the loser 2) when four are connected, or a draw (both
-        ranked 1, both ``winners``) when the board filled up without four."""
-        if self._core.current_player != TERMINAL:
-            return None
-        winner = self._raw()["winner"]
-        scores = self.score()
-        if winner >= 0:
-            winners: tuple[int, ...] = (winner,)
-            ranking = tuple(1 if p == winner else 2 for p in range(2))
-        else:
-            winners, ranking = (0, 1), (1, 1)
-        return Outcome(
-            winners=winners,
-            ranking=ranking,
-            scores=scores,
-            team_scores=tuple(sum(scores[p] for p in team) for team in self._game.teams),
-            returns=self.returns(),
-            reason=Termination.LINE if winner >= 0 else Termination.BOARD_FULL,
-        )
 
     # --- what each player sees (everything: perfect information) ---
 

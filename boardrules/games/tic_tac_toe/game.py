@@ -7,11 +7,12 @@ re-implements no rule.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from boardrules._ext.tic_tac_toe import TicTacToeCore
-from boardrules.api import TERMINAL, Game, Outcome, State, Termination
-from boardrules.errors import InvalidMoveError
+from boardrules.api import Game
+from boardrules.games.line_games import LineGameState
 from boardrules.games.tic_tac_toe.moves import (
     MAX_MOVE_TEXT,
     SIZE,
@@ -40,6 +41,10 @@ class TicTacToeGame(Game):
     id: ClassVar[str] = "tic_tac_toe"
     name: ClassVar[str] = "Tic-tac-toe"
     rules_version: ClassVar[str] = "1.0"
+    illegal_reasons: ClassVar[Mapping[str, str]] = ILLEGAL_REASONS
+    max_move_text: ClassVar[int] = MAX_MOVE_TEXT
+    notation_hint: ClassVar[str] = (
+        "a square, 'a1' to 'c3': column letter, then row number, row 1 at the top")
     example_options: ClassVar[tuple[dict[str, Any], ...]] = ({},)
     _core: TicTacToeCore
 
@@ -53,17 +58,8 @@ class TicTacToeGame(Game):
     def __repr__(self) -> str:
         return f"<{type(self).__name__}>"
 
-    def _parse(self, text: str) -> TicTacToeMove:
-        if len(text) > MAX_MOVE_TEXT:
-            raise InvalidMoveError(f"not a tic-tac-toe move: {text[:MAX_MOVE_TEXT]!r}...")
-        move = self._by_text.get(normalise(text))
-        if move is None:
-            raise InvalidMoveError(
-                f"not a tic-tac-toe move: {text!r} (a square, 'a1' to 'c3': column letter, "
-                "then row number, row 1 at the top)"
-            )
-        assert isinstance(move, TicTacToeMove)
-        return move
+    def _normalise(self, text: str) -> str:
+        return normalise(text)
 
     def parse_move(self, text: str) -> TicTacToeMove:
         return super().parse_move(text)  # type: ignore[return-value]
@@ -71,24 +67,12 @@ class TicTacToeGame(Game):
     def new_game(self, seed: int | None = None, auto_chance: bool = True) -> TicTacToeState:
         return super().new_game(seed, auto_chance)  # type: ignore[return-value]
 
-    def _explain(self, core: Any, action: int) -> tuple[str, str]:
-        key = str(self._core.illegal_reason(core, action))
-        return key, ILLEGAL_REASONS[key]
 
-
-class TicTacToeState(State):
+class TicTacToeState(LineGameState[TicTacToeMove]):
     """A tic-tac-toe game in progress."""
 
     __slots__ = ()
     _game: TicTacToeGame
-
-    def legal_moves(self) -> list[TicTacToeMove]:  # type: ignore[override]
-        return self._core.legal_moves(self._game._moves)
-
-    @property
-    def history(self) -> list[TicTacToeMove]:  # type: ignore[override]
-        moves = self._game._moves
-        return [moves[a] for a in self._core.actions]  # type: ignore[misc]
 
     def _raw(self) -> dict[str, Any]:
         return self._game._core.export(self._core)
@@ -98,34 +82,6 @@ class TicTacToeState(State):
         board = raw["board"]
         return ["".join(SYMBOLS[o] if o >= 0 else EMPTY for o in board[r * SIZE:(r + 1) * SIZE])
                 for r in range(SIZE)]
-
-    # --- results ---
-
-    def score(self) -> tuple[int, ...]:
-        """1 for the player who completed a line, 0 for the other; (0, 0) until then."""
-        winner = self._raw()["winner"]
-        return tuple(int(p == winner) for p in range(2))
-
-    def outcome(self) -> Outcome | None:
-        """The winner (ranked 1, the loser 2) when a line is complete, or a draw (both
-        ranked 1, both ``winners``) when the board filled up without one."""
-        if self._core.current_player != TERMINAL:
-            return None
-        winner = self._raw()["winner"]
-        scores = self.score()
-        if winner >= 0:
-            winners: tuple[int, ...] = (winner,)
-            ranking = tuple(1 if p == winner else 2 for p in range(2))
-        else:
-            winners, ranking = (0, 1), (1, 1)
-        return Outcome(
-            winners=winners,
-            ranking=ranking,
-            scores=scores,
-            team_scores=tuple(sum(scores[p] for p in team) for team in self._game.teams),
-            returns=self.returns(),
-            reason=Termination.LINE if winner >= 0 else Termination.BOARD_FULL,
-        )
 
     # --- what each player sees (everything: perfect information) ---
 

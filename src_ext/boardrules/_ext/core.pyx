@@ -50,6 +50,11 @@ cdef class CoreGame:
         """A fresh CoreState at the game's initial state (before any chance event)."""
         return CoreState(self)
 
+    def illegal_reason(self, CoreState st, int action):
+        """Why ``action`` is not legal in ``st``: a rule key (``"legal"`` if it is).
+        Each game overrides this with the same predicates its move generator uses."""
+        raise NotImplementedError
+
     cdef int _check_ready(self) except -1:
         # The bare base class has no rules: calling through its empty function table
         # would crash the interpreter, so refuse it.
