@@ -151,9 +151,6 @@ class Game:
     max_move_text: ClassVar[int] = 40
     #: A reminder of the notation, for parse errors.
     notation_hint: ClassVar[str] = ""
-    #: Random moves per MCTS rollout before the game's heuristic takes over, unless the
-    #: caller says otherwise (``None``: rollouts run to the end of the game).
-    default_rollout_limit: ClassVar[int | None] = None
     #: Option sets that exercise the game (the conformance suite plays each of them).
     example_options: ClassVar[tuple[dict[str, Any], ...]] = ({},)
 

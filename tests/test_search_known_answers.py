@@ -117,3 +117,15 @@ def test_alphabeta_deterministic_and_iterative_deepening_with_time() -> None:
         [(str(m), v, n) for m, v, n in second.ranked]
     timed = suggest(state, algorithm="alphabeta", time_limit=0.2, seed=1)
     assert timed.stats["depth"] >= 4
+
+
+def test_alphabeta_principal_variation_is_the_winning_line() -> None:
+    state = position("connect_four", "c a d a")
+    result = suggest(state, algorithm="alphabeta", depth=3, seed=1)
+    assert [str(m) for m in result.pv][:1] == ["e"]
+    line = state.copy()
+    for move in result.pv:
+        line.apply(move)
+    outcome = line.outcome()
+    assert len(result.pv) == 3
+    assert outcome is not None and outcome.winners == (0,)

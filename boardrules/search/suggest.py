@@ -77,8 +77,8 @@ def suggest(state: State[Any], *, player: int | None = None, algorithm: Algorith
     * ``depth`` -- alpha-beta's depth in atomic moves (default 4; with only a time limit,
       iterative deepening until the time runs out);
     * ``exploration``, ``rollout_limit`` (random moves before the game's heuristic;
-      default: the game's ``default_rollout_limit``, Armadora 16, else to the end) and
-      ``determinizations`` (alpha-beta worlds) tune the search.
+      default: to the end of the game) and ``determinizations`` (alpha-beta worlds) tune
+      the search.
     """
     if not isinstance(state, State):
         raise TypeError(f"suggest needs a State, not {type(state).__name__}")
@@ -119,7 +119,7 @@ def suggest(state: State[Any], *, player: int | None = None, algorithm: Algorith
         if not result["children"]:
             raise TimeoutError("time_limit too short to finish even depth 1")
         ranked = [(moves[a], v, n) for a, n, v in result["children"]]
-        pv = [ranked[0][0]]
+        pv = [moves[a] for a in result["pv"]]
         stats = {"algorithm": "alphabeta", "nodes": result["nodes"], "depth": result["depth"],
                  "seconds": result["seconds"], "worlds": result["worlds"],
                  "stopped_by_time": result["stopped"], "threads": 1, "seed": seed}
@@ -127,8 +127,6 @@ def suggest(state: State[Any], *, player: int | None = None, algorithm: Algorith
         if iterations is None and time_limit is None:
             iterations = DEFAULT_ITERATIONS
         ismcts = algorithm == "ismcts" and hidden
-        if rollout_limit is None:
-            rollout_limit = game.default_rollout_limit
         rollout = -1 if rollout_limit is None else rollout_limit
         result = _search.run_mcts(state._core, iterations or 0, time_limit or 0.0,
                                   float(exploration), rollout, ismcts, hidden and not ismcts,

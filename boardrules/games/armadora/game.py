@@ -92,10 +92,6 @@ class ArmadoraGame(Game):
     notation_hint: ClassVar[str] = (
         "see the notation: 'pass', '3@c2', 'c2-d2', 'done', 'goblin 3@c2', 'orc c2-d2', "
         "'peek c2', 'arrow c2', 'reinforce c2', 'gold 5', 'race elf'")
-    # Random rollouts to the end are noisy (every random palisade redraws the territories):
-    # 16 random moves then the provisional score measured stronger at equal iterations
-    # (benchmarks/run_search.py, strength table).
-    default_rollout_limit: ClassVar[int | None] = 16
     example_options: ClassVar[tuple[dict[str, Any], ...]] = (
         {"players": 2, "variant": "basic"},
         {"players": 2, "variant": "advanced"},

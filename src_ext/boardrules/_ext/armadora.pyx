@@ -479,55 +479,79 @@ cdef inline int warrior_strength(const ArmadoraState* s, int c) noexcept nogil:
     return v if v > 0 else 0
 
 
+cdef inline int territory_gold(const ArmadoraState* s, const ArmadoraTables* t,
+                               uint64_t comp) noexcept nogil:
+    cdef int pile = 0
+    cdef uint64_t cells = comp & t.mine_mask
+    while cells:
+        pile += s.gold[ctz64(cells)]
+        cells &= cells - 1
+    return pile
+
+
+cdef inline void player_strengths(const ArmadoraState* s, const ArmadoraTables* t,
+                                  uint64_t comp, int* totals) noexcept nogil:
+    """rule 五: each player's total strength in a territory."""
+    cdef int p, c
+    cdef uint64_t cells
+    for p in range(t.num_players):
+        totals[p] = 0
+        cells = comp & s.pmask[p]
+        while cells:
+            c = ctz64(cells)
+            cells &= cells - 1
+            totals[p] += warrior_strength(s, c)
+
+
+cdef int territory_shares(const ArmadoraState* s, const ArmadoraTables* t, uint64_t comp,
+                          int* shares) noexcept nogil:
+    """rule 五: the highest total strength takes the territory's gold; a tie shares it
+    equally, the remainder lost, unless a tied player holds the territory's reinforcement
+    token (rule 七/(二)3(6)).  Every player with a warrior there takes part.  Fills each
+    player's share; returns the territory's gold."""
+    cdef int totals[4]
+    cdef int p, best = -1, ntied = 0, taker = -1
+    cdef int pile = territory_gold(s, t, comp)
+    for p in range(t.num_players):
+        shares[p] = 0
+    if pile == 0 or (comp & s.occupied) == 0:
+        return pile
+    player_strengths(s, t, comp, totals)
+    for p in range(t.num_players):
+        if (comp & s.pmask[p]) and totals[p] > best:
+            best = totals[p]
+    for p in range(t.num_players):
+        if (comp & s.pmask[p]) and totals[p] == best:
+            ntied += 1
+            if comp & s.reinf_mask & s.pmask[p]:
+                taker = p
+    for p in range(t.num_players):
+        if (comp & s.pmask[p]) and totals[p] == best:
+            if ntied == 1:
+                shares[p] = pile
+            elif taker >= 0:
+                shares[p] = pile if p == taker else 0
+            else:
+                shares[p] = pile // ntied
+    return pile
+
+
 cdef void score_territories(const ArmadoraState* s, const ArmadoraTables* t,
                             Scoring* out) noexcept nogil:
-    """rule 五: in each territory the highest total strength takes its gold; a tie shares it
-    equally, the remainder lost, unless a tied player holds the territory's reinforcement
-    token (rule 七/(二)3(6)); the gold of each territory is kept as a separate pile."""
-    cdef uint64_t rest = t.all_cells, comp, cells
-    cdef int totals[4]
-    cdef bint present[4]
-    cdef int p, c, pile, best, ntied, taker, share
+    """rule 五: each territory's gold goes by territory_shares; the gold of each
+    territory is kept as a separate pile."""
+    cdef uint64_t rest = t.all_cells, comp
+    cdef int shares[4]
+    cdef int p
     memset(out, 0, sizeof(Scoring))
     while rest:
         comp = territory_of(s, t, ctz64(rest))
         rest &= ~comp
-        pile = 0
-        cells = comp & t.mine_mask
-        while cells:
-            pile += s.gold[ctz64(cells)]
-            cells &= cells - 1
-        if pile == 0 or (comp & s.occupied) == 0:
-            continue
-        best = -1
+        territory_shares(s, t, comp, shares)
         for p in range(t.num_players):
-            totals[p] = 0
-            present[p] = (comp & s.pmask[p]) != 0
-            cells = comp & s.pmask[p]
-            while cells:
-                c = ctz64(cells)
-                cells &= cells - 1
-                totals[p] += warrior_strength(s, c)
-            if present[p] and totals[p] > best:
-                best = totals[p]
-        ntied = 0
-        taker = -1
-        for p in range(t.num_players):
-            if present[p] and totals[p] == best:
-                ntied += 1
-                if comp & s.reinf_mask & s.pmask[p]:
-                    taker = p
-        share = pile if ntied == 1 else pile // ntied
-        for p in range(t.num_players):
-            if not (present[p] and totals[p] == best):
-                continue
-            if ntied > 1 and taker >= 0:
-                if p != taker:
-                    continue
-                share = pile
-            out.gold[p] += share
-            if share:
-                out.piles[p][out.npiles[p]] = share
+            if shares[p]:
+                out.gold[p] += shares[p]
+                out.piles[p][out.npiles[p]] = shares[p]
                 out.npiles[p] += 1
 
 
@@ -608,27 +632,65 @@ cdef void ar_returns(const void* state, const void* tables, double* out) noexcep
         out[p] = tv[t.team_of[p]]
 
 
+cdef void estimate_team_gold(const ArmadoraState* s, const ArmadoraTables* t,
+                             double* team_gold) noexcept nogil:
+    """Expected gold per team were play to go on.  A full territory is decided: its gold
+    goes as scoring gives it.  A territory with empty squares can still be fought over:
+    its gold is shared in proportion to each team's strength there plus a prior that
+    grows with the empty squares left (more room, more uncertainty)."""
+    cdef uint64_t rest = t.all_cells, comp
+    cdef uint64_t empties = empty_squares(s, t)
+    cdef int shares[4]
+    cdef int totals[4]
+    cdef double strength[4]
+    cdef double prior, total
+    cdef int p, k, pile, open_squares
+    for k in range(t.num_teams):
+        team_gold[k] = 0.0
+    while rest:
+        comp = territory_of(s, t, ctz64(rest))
+        rest &= ~comp
+        open_squares = popcount64(comp & empties)
+        if open_squares == 0:
+            territory_shares(s, t, comp, shares)
+            for p in range(t.num_players):
+                team_gold[t.team_of[p]] += shares[p]
+            continue
+        pile = territory_gold(s, t, comp)
+        if pile == 0:
+            continue
+        prior = 1.5 * (open_squares if open_squares < 4 else 4)
+        for k in range(t.num_teams):
+            strength[k] = prior
+        player_strengths(s, t, comp, totals)
+        for p in range(t.num_players):
+            strength[t.team_of[p]] += totals[p]
+        total = 0.0
+        for k in range(t.num_teams):
+            total += strength[k]
+        for k in range(t.num_teams):
+            team_gold[k] += pile * strength[k] / total
+
+
 cdef void ar_evaluate(const void* state, const void* tables, double* out) noexcept nogil:
-    """Heuristic: gold the team would take if the game ended now, against the best other
-    team, scaled to [-1, 1] (a quarter of all gold ahead counts as a sure win)."""
+    """Heuristic: the team's expected gold (estimate_team_gold) against the best other
+    team's, scaled to [-1, 1] (a quarter of all gold ahead counts as a sure win)."""
     cdef const ArmadoraState* s = <const ArmadoraState*>state
     cdef const ArmadoraTables* t = <const ArmadoraTables*>tables
-    cdef Scoring sc
-    cdef TeamKey keys[4]
-    cdef int p, k, q, best_other
-    cdef double v
+    cdef double team_gold[4]
+    cdef double best_other, v
+    cdef int p, k, q
     if s.phase == PH_OVER:
         ar_returns(state, tables, out)
         return
-    score_territories(s, t, &sc)
-    team_keys(t, &sc, keys)
+    estimate_team_gold(s, t, team_gold)
     for p in range(t.num_players):
         k = t.team_of[p]
-        best_other = -1
+        best_other = -1.0
         for q in range(t.num_teams):
-            if q != k and keys[q].gold > best_other:
-                best_other = keys[q].gold
-        v = (keys[k].gold - best_other) / (0.25 * t.total_gold)
+            if q != k and team_gold[q] > best_other:
+                best_other = team_gold[q]
+        v = (team_gold[k] - best_other) / (0.25 * t.total_gold)
         out[p] = 1.0 if v > 1.0 else (-1.0 if v < -1.0 else v)
 
 

@@ -588,6 +588,41 @@ cdef int ab_root(AbCtx* x, const void* root, int* root_acts, double* values, lon
     return 0
 
 
+cdef int ab_principal_variation(AbCtx* x, const void* root, int first, int* out,
+                                int max_len) noexcept nogil:
+    """The best line from ``root``: ``first``, then the transposition table's best moves
+    for as long as they are stored, legal, and the game goes on."""
+    cdef const GameContract* c = x.c
+    cdef char* s = x.states
+    cdef int* acts = x.acts
+    cdef int n = 0, count, i, best
+    cdef bint legal
+    cdef uint64_t key
+    cdef TTEntry* entry
+    memcpy(s, root, c.state_size)
+    best = first
+    while n < max_len:
+        out[n] = best
+        n += 1
+        c.apply(s, c.tables, best)
+        if c.current_player(s, c.tables) < 0:
+            break
+        key = c.hash(s, c.tables)
+        entry = &x.tt[key & x.tt_mask]
+        if entry.key != key or entry.best < 0:
+            break
+        best = entry.best
+        count = c.legal_actions(s, c.tables, acts)
+        legal = False
+        for i in range(count):
+            if acts[i] == best:
+                legal = True
+                break
+        if not legal:
+            break
+    return n
+
+
 def run_alphabeta(CoreState st, int max_depth, double time_limit, int determinizations,
                   bint hidden, int observer, uint64_t seed, int tt_bits):
     """Alpha-beta from ``st`` (over ``determinizations`` worlds redrawn for ``observer``
@@ -612,6 +647,8 @@ def run_alphabeta(CoreState st, int max_depth, double time_limit, int determiniz
     cdef double* values = <double*>malloc(sizeof(double) * c.max_legal_actions)
     cdef long* nodes = <long*>malloc(sizeof(long) * c.max_legal_actions)
     cdef char* world = <char*>malloc(c.state_size)
+    cdef int pv[100]
+    cdef int pv_len = 0
     memset(&x, 0, sizeof(AbCtx))
     memset(&stats, 0, sizeof(AbStats))
     params.max_depth = max_depth
@@ -642,6 +679,9 @@ def run_alphabeta(CoreState st, int max_depth, double time_limit, int determiniz
             for i in range(n):
                 v, k = totals.get(acts[i], (0.0, 0))
                 totals[acts[i]] = (v + values[i], k + nodes[i])
+            # the line of the first world (hidden information: one sampled world's line)
+            if used == 1 and n > 0:
+                pv_len = ab_principal_variation(&x, world, acts[0], pv, stats.depth_reached)
             if x.stop:
                 break
         stats.nodes = x.nodes
@@ -654,5 +694,9 @@ def run_alphabeta(CoreState st, int max_depth, double time_limit, int determiniz
         free(world)
     children = sorted(((a, k, v / used) for a, (v, k) in totals.items()),
                       key=lambda t: (-t[2], t[0]))
-    return {"children": children, "nodes": stats.nodes, "depth": stats.depth_reached,
-            "seconds": stats.seconds, "stopped": stats.status == 1, "worlds": used}
+    line = [pv[i] for i in range(pv_len)]
+    if children and (not line or line[0] != children[0][0]):
+        line = [children[0][0]]  # averaged over worlds, another move came out best
+    return {"children": children, "pv": line, "nodes": stats.nodes,
+            "depth": stats.depth_reached, "seconds": stats.seconds,
+            "stopped": stats.status == 1, "worlds": used}
