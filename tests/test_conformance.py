@@ -286,3 +286,15 @@ def test_compiled_random_playouts_run_in_c(game_id: str, options: dict[str, Any]
     moves = game.core.random_playouts(50, 1)
     assert 50 <= moves <= 50 * game.max_game_length
     assert game.core.random_playouts(50, 1) == moves  # seeded: reproducible
+
+
+def test_registry_lists_games_and_accepts_a_users_game() -> None:
+    from boardrules.games import _REGISTRY, register
+
+    assert {"armadora", "connect_four", "tic_tac_toe"} <= set(boardrules.available_games())
+    register("my_tic_tac_toe", type(boardrules.load("tic_tac_toe")))
+    try:
+        assert "my_tic_tac_toe" in boardrules.available_games()
+        assert boardrules.load("my_tic_tac_toe").new_game(seed=1).legal_moves()
+    finally:
+        del _REGISTRY["my_tic_tac_toe"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any, Literal
 
@@ -11,6 +12,11 @@ from boardrules.errors import InvalidOptionError, UnknownGameError
 GameId = Literal["armadora", "connect_four", "tic_tac_toe"]
 
 _REGISTRY: dict[str, Callable[..., Game]] = {}
+_BUILTIN = (
+    ("armadora", "boardrules.games.armadora", "ArmadoraGame"),
+    ("connect_four", "boardrules.games.connect_four", "ConnectFourGame"),
+    ("tic_tac_toe", "boardrules.games.tic_tac_toe", "TicTacToeGame"),
+)
 
 
 def register(game_id: str, factory: Callable[..., Game]) -> None:
@@ -39,12 +45,7 @@ def load(game_id: str, /, **options: Any) -> Game:
 
 
 def _load_builtin() -> None:
-    if _REGISTRY:
-        return
-    from boardrules.games.armadora import ArmadoraGame
-    from boardrules.games.connect_four import ConnectFourGame
-    from boardrules.games.tic_tac_toe import TicTacToeGame
-
-    register("armadora", ArmadoraGame)
-    register("connect_four", ConnectFourGame)
-    register("tic_tac_toe", TicTacToeGame)
+    """Register the shipped games on first use (a user's own games may come first)."""
+    for game_id, module, name in _BUILTIN:
+        if game_id not in _REGISTRY:
+            register(game_id, getattr(importlib.import_module(module), name))
