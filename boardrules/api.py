@@ -270,6 +270,11 @@ class Game:
         key = self._core.illegal_reason(core, action)
         return key, self.illegal_reasons[key]
 
+    def _redact(self, move: Move, mover: int, viewer: int | None) -> str:
+        """How ``viewer`` (None: a spectator) sees ``move`` made by ``mover`` (a player or
+        CHANCE) in a move log.  Perfect-information games show every move as it is."""
+        return str(move)
+
     @classmethod
     def check_saved_options(cls, options: dict[str, Any]) -> None:
         """Refuse options of a saved (untrusted) state that only a trusted caller may
@@ -518,6 +523,20 @@ class State(Generic[MoveT]):
         other = self.copy()
         other.apply(move)
         return other
+
+    def history_view(self, player: int | None) -> list[tuple[int, str]]:
+        """The move log as ``player`` may see it (``None``: a spectator): ``(mover,
+        move)`` pairs, the mover a player or :data:`CHANCE`, and a move whose content is
+        hidden from him written redacted (Armadora: ``"?@c2"`` for another player's
+        face-down warrior)."""
+        if player is not None:
+            if isinstance(player, bool) or not isinstance(player, int):
+                raise TypeError("player must be an int or None")
+            if not 0 <= player < self._game.num_players:
+                raise ValueError(f"player must be 0 to {self._game.num_players - 1} or None")
+        moves = self._game._moves
+        return [(mover, self._game._redact(moves[a], mover, player))
+                for a, mover in zip(self._core.actions, self._core.movers(), strict=True)]
 
     @property
     def history(self) -> list[MoveT]:

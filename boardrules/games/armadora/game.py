@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Literal
 
 from boardrules._ext.armadora import ArmadoraCore
-from boardrules.api import CHANCE, TERMINAL, Game, Outcome, State, Termination
+from boardrules.api import CHANCE, TERMINAL, Game, Move, Outcome, State, Termination
 from boardrules.errors import InvalidOptionError, InvalidStateError
 from boardrules.games.armadora.board import DEFAULT_BOARD, Board, load_board, shipped_boards
 from boardrules.games.armadora.moves import (
@@ -152,6 +152,15 @@ class ArmadoraGame(Game):
         board = options.get("board", DEFAULT_BOARD)
         if isinstance(board, str) and board not in shipped_boards():
             raise InvalidStateError("options.board must be a shipped board or a board object")
+
+    def _redact(self, move: Move, mover: int, viewer: int | None) -> str:
+        """rule 三: a warrior is placed face down -- others see where, not its strength
+        (nor does its owner's log show it when he may not look at his own warriors)."""
+        assert isinstance(move, ArmadoraMove)
+        own = mover == viewer and self._options["look_at_face_down"]
+        if move.kind == "warrior" and not own:
+            return f"?@{move.square}"
+        return str(move)
 
     def square(self, cell: int) -> str:
         return square_name(cell, self.board.width)

@@ -346,6 +346,12 @@ cdef class CoreState:
         self.legal_valid = False
         return self.actions[self.n_actions]
 
+    def movers(self):
+        """Who made each action of the history: a player, or CHANCE."""
+        cdef size_t entry = self.c.state_size + sizeof(Rng)
+        return [self.c.current_player(self.undo_states + entry * i, self.c.tables)
+                for i in range(self.n_actions)]
+
     def last_player_move_index(self):
         """Index in the history of the last action taken at a player node, or -1."""
         cdef size_t entry = self.c.state_size + sizeof(Rng)
