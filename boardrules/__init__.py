@@ -32,7 +32,7 @@ from boardrules.errors import (
     InvalidStateError,
     UnknownGameError,
 )
-from boardrules.games import available_games, load
+from boardrules.games import available_games, check_saved_options, load
 from boardrules.search import Suggestion, suggest
 
 __version__ = "0.1.0"
@@ -71,7 +71,7 @@ def state_from_json(text: str | bytes) -> State[Any]:
         raise InvalidStateError("game must be a string and options an object")
     if game_id not in available_games():
         raise InvalidStateError(f"unknown game {game_id!r}")
-    type(load(game_id)).check_saved_options(options)
+    check_saved_options(game_id, options)
     try:
         game = load(game_id, **options)
     except (InvalidOptionError, BoardDataError) as exc:

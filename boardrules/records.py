@@ -21,6 +21,7 @@ from typing import Any, Literal
 
 from boardrules.api import State
 from boardrules.errors import BoardDataError, InvalidOptionError, InvalidStateError
+from boardrules.games import check_saved_options
 
 RECORD_FORMAT = "boardrules-record"
 RECORD_FORMAT_VERSION = 1
@@ -72,9 +73,8 @@ def replay(record: Mapping[str, Any]) -> State[Any]:
         raise InvalidStateError(f"unknown game {game_id!r}")
     if not isinstance(options, dict) or not isinstance(moves, list):
         raise InvalidStateError("options must be an object and moves a list")
+    check_saved_options(game_id, options)
     try:
-        game = boardrules.load(game_id)
-        type(game).check_saved_options(options)
         game = boardrules.load(game_id, **options)
     except (InvalidOptionError, BoardDataError) as exc:
         raise InvalidStateError(f"options: {exc}") from None

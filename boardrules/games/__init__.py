@@ -44,6 +44,15 @@ def load(game_id: str, /, **options: Any) -> Game:
         raise InvalidOptionError(f"{game_id}: {exc}") from None
 
 
+def check_saved_options(game_id: str, options: dict[str, Any]) -> None:
+    """Refuse options of an untrusted saved state or record that only a trusted caller
+    may pass (see :meth:`Game.check_saved_options`); the game must be registered."""
+    _load_builtin()
+    factory = _REGISTRY[game_id]
+    if isinstance(factory, type) and issubclass(factory, Game):
+        factory.check_saved_options(options)
+
+
 def _load_builtin() -> None:
     """Register the shipped games on first use (a user's own games may come first)."""
     for game_id, module, name in _BUILTIN:
