@@ -72,8 +72,8 @@ def suggest(state: State[Any], *, player: int | None = None, algorithm: Algorith
       ``"mcts"`` (the default otherwise) or ``"alphabeta"``;
     * ``iterations`` / ``time_limit`` -- the budget (MCTS simulations / seconds); with an
       iteration budget (and no time limit) the result is deterministic for a ``seed``;
-      default 1,000 iterations;
-    * ``threads`` -- root parallelism (independent trees merged), without the GIL;
+      default 1,000 iterations.  Alpha-beta's budget is ``depth`` and ``time_limit``;
+    * ``threads`` -- root parallelism for MCTS and ISMCTS (alpha-beta runs on one);
     * ``depth`` -- alpha-beta's depth in atomic moves (default 4; with only a time limit,
       iterative deepening until the time runs out);
     * ``exploration``, ``rollout_limit`` (random moves before the game's heuristic;
