@@ -2,7 +2,7 @@
 
 >>> import boardrules
 >>> boardrules.available_games()
-['armadora', 'connect_four', 'tic_tac_toe']
+['armadora', 'connect_four', 'pig', 'tic_tac_toe']
 >>> game = boardrules.load("armadora", players=4, variant="advanced")
 >>> state = game.new_game(seed=7)
 >>> state.current_player

@@ -66,6 +66,10 @@ class Termination(enum.Enum):
     LINE = "line"
     #: Tic-tac-toe, Connect Four: the board is full and no line was completed (a draw).
     BOARD_FULL = "board_full"
+    #: Pig: a player's score and turn total reached the target (he wins at once).
+    TARGET_REACHED = "target_reached"
+    #: Pig: the last turn was played; the higher score wins, equal scores draw.
+    TURN_LIMIT = "turn_limit"
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ DEMO_GAMES: list[tuple[str, dict[str, object]]] = [
     ("armadora", {"players": 2, "variant": "basic"}),
     ("armadora", {"players": 4, "variant": "advanced"}),
     ("connect_four", {}),
+    ("pig", {}),
     ("tic_tac_toe", {}),
 ]
 #: Simulations per move of the demo's bots (ISMCTS: they never read hidden information).

@@ -69,6 +69,8 @@ FACTORY_MADE_CLASSES = {
     "boardrules.games.tic_tac_toe.TicTacToeMove",
     "boardrules.games.connect_four.ConnectFourState",
     "boardrules.games.connect_four.ConnectFourMove",
+    "boardrules.games.pig.PigState",
+    "boardrules.games.pig.PigMove",
 }
 
 

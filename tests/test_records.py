@@ -23,7 +23,7 @@ def played(game_id: str = "armadora", seed: int = 3, **options: Any) -> boardrul
     return state
 
 
-@pytest.mark.parametrize("game_id", ["armadora", "connect_four", "tic_tac_toe"])
+@pytest.mark.parametrize("game_id", ["armadora", "connect_four", "pig", "tic_tac_toe"])
 def test_whole_record_replays_to_the_same_state(game_id: str) -> None:
     state = played(game_id)
     record = json.loads(json.dumps(game_record(state)))  # JSON-ready

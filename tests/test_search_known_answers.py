@@ -129,3 +129,102 @@ def test_alphabeta_principal_variation_is_the_winning_line() -> None:
     outcome = line.outcome()
     assert len(result.pv) == 3
     assert outcome is not None and outcome.winners == (0,)
+
+
+# --- pig: chance in the middle of the search ------------------------------------------------
+
+
+def pig_position() -> State:
+    """Player 0 has rolled 6, 6, 6 (a turn total of 18, nothing banked); player 1 has 18.
+
+    ``hold`` banks 18 and hands the turn to player 1, who needs 2: his first roll wins
+    with 5/6.  ``roll`` wins at once with 5/6 (18 + 2 or more reaches 20); a 1 (1/6)
+    loses the 18 and hands player 1 the same first roll.  The dice are applied by hand.
+    """
+    state = boardrules.load("pig").new_game(seed=0, auto_chance=False)
+    moves = ["roll", "die 1",                          # player 0: a 1 at once
+             "roll", "die 6", "roll", "die 6", "roll", "die 6", "hold",  # player 1: 18
+             "roll", "die 6", "roll", "die 6", "roll", "die 6"]          # player 0: 18
+    for move in moves:
+        state.apply(move)
+    view = state.view(None)
+    assert (view["scores"], view["turn_total"], state.current_player) == ([0, 18], 18, 0)
+    return state
+
+
+def test_alphabeta_expectimax_over_the_die_in_pig() -> None:
+    """At depth 2 the value of ``roll`` is the chance node's probability-weighted mean
+    over the six faces: five wins (terminal, +1) and the position after a 1 (evaluated,
+    about -0.86), each 1/6, computed here from the game's returns and evaluation.  The
+    search weighs results reached sooner a little more (0.1 % per ply), which moves the
+    value by at most 0.002.  Whatever comes after a 1 is worth at least -1, so the value
+    is also at least 5/6 - 1/6."""
+    state = pig_position()
+    result = suggest(state, algorithm="alphabeta", depth=2, seed=1)
+    assert str(result.move) == "roll"
+    values = {str(move): value for move, value, _ in result.ranked}
+    rolling = state.child("roll")
+    outcomes = rolling.chance_outcomes()
+    assert [p for _, p in outcomes] == [1 / 6] * 6
+    expected = 0.0
+    for outcome, probability in outcomes:
+        child = rolling.child(outcome)
+        if child.is_terminal():
+            expected += probability * child.returns()[0]
+        else:
+            expected += probability * child._core.evaluate()[0]
+    # after a 1, player 1 (needing 2) rolls first against player 0 (needing 20):
+    # evaluate() gives player 0 -0.860306..., so the mean is 0.689949
+    assert expected == pytest.approx(5 / 6 - 0.860306197398877 / 6, abs=1e-12)
+    assert abs(values["roll"] - expected) <= 0.002
+    assert 5 / 6 - 1 / 6 - 0.002 <= values["roll"] <= 1.0
+    # hold: both need 2 and player 1 rolls first, so player 1 wins with
+    # 5/6 + (1/6)^2 5/6 + ... = 6/7: the value of hold is -5/7 (the evaluation of
+    # player 1's forced roll at the horizon gives exactly that)
+    assert abs(values["hold"] - -5 / 7) <= 0.001
+    assert values["hold"] < 0 < values["roll"]
+
+
+@pytest.mark.parametrize("depth", [1, 3, 4, 6])
+def test_alphabeta_prefers_rolling_in_pig_at_every_depth(depth: int) -> None:
+    result = suggest(pig_position(), algorithm="alphabeta", depth=depth, seed=1)
+    assert str(result.move) == "roll"
+    assert [str(m) for m in result.pv][:1] == ["roll"]
+    roll, hold = result.ranked[0][1], result.ranked[1][1]
+    # near the true value of roll, which lies in [2/3, 13/18] (see the MCTS test)
+    assert 2 / 3 - 0.01 <= roll <= 13 / 18 + 0.01
+    assert hold < -0.6
+
+
+def test_mcts_samples_the_die_in_pig() -> None:
+    """MCTS samples the die with its probabilities.  Its value for ``roll`` estimates the
+    mean result: +1 for the five winning faces; after a 1 player 1 wins at once with his
+    first roll with 5/6, so that branch is worth at most 1/6 - 5/6 = -2/3 (and at least
+    -1) whatever the players do.  The value therefore lies in [2/3, 13/18]."""
+    state = pig_position()
+    result = suggest(state, algorithm="mcts", iterations=3000, seed=1)
+    assert str(result.move) == "roll"
+    roll = next((value, visits) for move, value, visits in result.ranked if str(move) == "roll")
+    assert roll[1] > 2500
+    assert 0.6 < roll[0] < 0.8
+    hold = next(value for move, value, _ in result.ranked if str(move) == "hold")
+    assert hold < 0
+
+
+@pytest.mark.parametrize("algorithm,budget", [("mcts", {"iterations": 500}),
+                                              ("mcts", {"iterations": 500, "threads": 2}),
+                                              ("alphabeta", {"depth": 6})])
+def test_suggest_is_deterministic_for_a_seed_in_pig(algorithm: str,
+                                                     budget: dict[str, int]) -> None:
+    """Chance outcomes inside the search come from the seeded RNG."""
+    state = boardrules.load("pig").new_game(seed=0, auto_chance=False)
+    for move in ["roll", "die 4", "roll", "die 3"]:
+        state.apply(move)
+
+    def ranked(seed: int) -> list[tuple[str, float, int]]:
+        result = suggest(state, algorithm=algorithm, seed=seed, **budget)  # type: ignore[arg-type]
+        return [(str(m), v, n) for m, v, n in result.ranked]
+
+    assert ranked(7) == ranked(7)
+    if algorithm == "mcts":
+        assert ranked(7) != ranked(8)

@@ -9,12 +9,13 @@ from typing import Any, Literal
 from boardrules.api import Game
 from boardrules.errors import InvalidOptionError, UnknownGameError
 
-GameId = Literal["armadora", "connect_four", "tic_tac_toe"]
+GameId = Literal["armadora", "connect_four", "pig", "tic_tac_toe"]
 
 _REGISTRY: dict[str, Callable[..., Game]] = {}
 _BUILTIN = (
     ("armadora", "boardrules.games.armadora", "ArmadoraGame"),
     ("connect_four", "boardrules.games.connect_four", "ConnectFourGame"),
+    ("pig", "boardrules.games.pig", "PigGame"),
     ("tic_tac_toe", "boardrules.games.tic_tac_toe", "TicTacToeGame"),
 )
 

@@ -1,0 +1,13 @@
+"""Pig, the dice game: an example game with chance in the middle of play.
+
+Every ``roll`` leads to a chance node (the die), so search meets chance at every turn:
+MCTS samples the die by its probabilities, alpha-beta takes the expectation over the six
+faces.  Same anatomy as every game package: ``game.py`` (the Game/State facades),
+``moves.py`` (typed moves and notation), ``render.py`` (SVG).  The rules are in
+``src_ext/boardrules/_ext/pig.pyx``.
+"""
+
+from boardrules.games.pig.game import PigGame, PigState
+from boardrules.games.pig.moves import PigMove
+
+__all__ = ["PigGame", "PigMove", "PigState"]
