@@ -22,7 +22,7 @@ import enum
 import json
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
@@ -204,9 +204,26 @@ class Game:
     def _game_key(self) -> tuple[Any, ...]:
         return (self.id, json.dumps(self._options, sort_keys=True))
 
+    def _install(self, core: CoreGame, options: dict[str, Any],
+                 build_moves: Callable[[tuple[Any, ...]], Sequence[Move]],
+                 aliases: Callable[[Move], list[str]] = lambda move: []) -> None:
+        """What every game's constructor ends with: its validated options, the compiled
+        core, one move per action id (built by ``build_moves(game_key)``) and the parse
+        table of their spellings (canonical notation plus ``aliases``)."""
+        self._options = options
+        self._core = core
+        self._game_key_cache = self._game_key()
+        self._moves = list(build_moves(self._game_key_cache))
+        by_text: dict[str, Move] = {}
+        for move in self._moves:
+            by_text[str(move)] = move
+            for alias in aliases(move):
+                by_text[alias] = move
+        self._by_text = by_text
+
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self._options.items())
-        return f"<{type(self).__name__} {opts}>"
+        return f"<{type(self).__name__} {opts}>" if opts else f"<{type(self).__name__}>"
 
     # --- states ---
 
@@ -565,6 +582,10 @@ class State(Generic[MoveT]):
     def view(self, player: int | None) -> dict[str, Any]:
         """What ``player`` may see, JSON-ready (``None``: a spectator)."""
         raise NotImplementedError
+
+    def _raw(self) -> dict[str, Any]:
+        """The whole truth as plain Python values, from the compiled core's ``export``."""
+        return self._game._core.export(self._core)
 
     def _snapshot(self) -> dict[str, Any]:
         """The explicit position saved beside the history in ``to_json``."""

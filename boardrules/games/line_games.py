@@ -3,8 +3,6 @@ without one is a draw (``tic_tac_toe``, ``connect_four``)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from boardrules.api import TERMINAL, MoveT, Outcome, State, Termination
 
 
@@ -13,9 +11,6 @@ class LineGameState(State[MoveT]):
     -1."""
 
     __slots__ = ()
-
-    def _raw(self) -> dict[str, Any]:
-        raise NotImplementedError
 
     def score(self) -> tuple[int, ...]:
         """1 for the player who completed a line, 0 for the other; (0, 0) until then."""

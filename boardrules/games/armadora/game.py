@@ -114,23 +114,20 @@ class ArmadoraGame(Game):
             raise InvalidOptionError("look_at_face_down must be true or false")
         self.board: Board = load_board(board)
         shipped = isinstance(board, str) and board in shipped_boards()
-        self._options = {
+        options = {
             "players": players,
             "variant": variant,
             "look_at_face_down": look_at_face_down,
             "board": board if shipped else self.board.to_json(),
         }
-        self._core = ArmadoraCore(self.board.width, self.board.height, self.board.mine_cells,
-                                  players, variant == "advanced")
-        self._game_key_cache = self._game_key()
-        self._moves = build_move_table(self._core.layout, self._core.edges, self.board.width,  # type: ignore[assignment]
-                                       self.board.width * self.board.height, self._game_key_cache)
-        self._by_text: dict[str, ArmadoraMove] = {}
-        for move in self._moves:
-            assert isinstance(move, ArmadoraMove)
-            self._by_text[str(move)] = move
-            for alias in edge_aliases(move):
-                self._by_text[alias] = move
+        core = ArmadoraCore(self.board.width, self.board.height, self.board.mine_cells,
+                            players, variant == "advanced")
+        ncells = self.board.width * self.board.height
+        self._install(
+            core, options,
+            lambda key: build_move_table(core.layout, core.edges, self.board.width, ncells, key),
+            edge_aliases,  # type: ignore[arg-type]
+        )
 
     @property
     def advanced(self) -> bool:
@@ -177,9 +174,6 @@ class ArmadoraState(State[ArmadoraMove]):
         """``gold``/``race`` (setup chance), ``turn``, ``after_power``,
         ``second_palisade`` or ``over``."""
         return PHASES[self._raw()["phase"]]
-
-    def _raw(self) -> dict[str, Any]:
-        return self._game._core.export(self._core)
 
     # --- scoring ---
 

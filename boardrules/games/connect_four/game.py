@@ -51,14 +51,7 @@ class ConnectFourGame(Game):
     _core: ConnectFourCore
 
     def __init__(self) -> None:
-        self._options = {}
-        self._core = ConnectFourCore()
-        self._game_key_cache = self._game_key()
-        self._moves = build_move_table(self._game_key_cache)  # type: ignore[assignment]
-        self._by_text = {str(move): move for move in self._moves}
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__}>"
+        self._install(ConnectFourCore(), {}, build_move_table)
 
     def _normalise(self, text: str) -> str:
         return normalise(text)
@@ -75,9 +68,6 @@ class ConnectFourState(LineGameState[ConnectFourMove]):
 
     __slots__ = ()
     _game: ConnectFourGame
-
-    def _raw(self) -> dict[str, Any]:
-        return self._game._core.export(self._core)
 
     def _rows(self, raw: dict[str, Any]) -> list[str]:
         """The board as six strings of seven, the top row first: ``"...X..."``."""

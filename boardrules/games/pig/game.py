@@ -40,14 +40,7 @@ class PigGame(Game):
     _core: PigCore
 
     def __init__(self) -> None:
-        self._options = {}
-        self._core = PigCore()
-        self._game_key_cache = self._game_key()
-        self._moves = build_move_table(self._game_key_cache)  # type: ignore[assignment]
-        self._by_text = {str(move): move for move in self._moves}
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__}>"
+        self._install(PigCore(), {}, build_move_table)
 
     @property
     def target(self) -> int:
@@ -75,9 +68,6 @@ class PigState(State[PigMove]):
 
     __slots__ = ()
     _game: PigGame
-
-    def _raw(self) -> dict[str, Any]:
-        return self._game._core.export(self._core)
 
     # --- results ---
 

@@ -49,14 +49,7 @@ class TicTacToeGame(Game):
     _core: TicTacToeCore
 
     def __init__(self) -> None:
-        self._options = {}
-        self._core = TicTacToeCore()
-        self._game_key_cache = self._game_key()
-        self._moves = build_move_table(self._game_key_cache)  # type: ignore[assignment]
-        self._by_text = {str(move): move for move in self._moves}
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__}>"
+        self._install(TicTacToeCore(), {}, build_move_table)
 
     def _normalise(self, text: str) -> str:
         return normalise(text)
@@ -73,9 +66,6 @@ class TicTacToeState(LineGameState[TicTacToeMove]):
 
     __slots__ = ()
     _game: TicTacToeGame
-
-    def _raw(self) -> dict[str, Any]:
-        return self._game._core.export(self._core)
 
     def _rows(self, raw: dict[str, Any]) -> list[str]:
         """The board as three strings, row 1 (the top) first: ``"X.O"``."""

@@ -50,6 +50,11 @@ cdef class CoreGame:
         """A fresh CoreState at the game's initial state (before any chance event)."""
         return CoreState(self)
 
+    def export(self, CoreState st):
+        """The whole truth of a state as plain Python values (for views, JSON, pictures).
+        Each game overrides this."""
+        raise NotImplementedError
+
     def illegal_reason(self, CoreState st, int action):
         """Why ``action`` is not legal in ``st``: a rule key (``"legal"`` if it is).
         Each game overrides this with the same predicates its move generator uses."""
