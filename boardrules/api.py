@@ -583,6 +583,14 @@ class State(Generic[MoveT]):
         """What ``player`` may see, JSON-ready (``None``: a spectator)."""
         raise NotImplementedError
 
+    def render_svg(self, player: int | None = None) -> str:
+        """An SVG picture: ``player=None`` the whole truth, else what ``player`` may see."""
+        raise NotImplementedError
+
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows for a state."""
+        return self.render_svg(None)
+
     def _raw(self) -> dict[str, Any]:
         """The whole truth as plain Python values, from the compiled core's ``export``."""
         return self._game._core.export(self._core)

@@ -367,9 +367,6 @@ class ArmadoraState(State[ArmadoraMove]):
             view = self.view(player)
         return render_svg(view, size=size)
 
-    def _repr_svg_(self) -> str:
-        return self.render_svg(None)
-
 
 def _unplaced(gold_left: list[int]) -> list[int]:
     return [v for v in range(len(gold_left)) for _ in range(gold_left[v])]

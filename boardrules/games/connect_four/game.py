@@ -144,9 +144,6 @@ class ConnectFourState(LineGameState[ConnectFourMove]):
 
         return render_svg(self.view(player), size=size)
 
-    def _repr_svg_(self) -> str:
-        return self.render_svg(None)
-
 
 ConnectFourGame.state_class = ConnectFourState
 

@@ -184,9 +184,6 @@ class PigState(State[PigMove]):
 
         return render_svg(self.view(player), size=size)
 
-    def _repr_svg_(self) -> str:
-        return self.render_svg(None)
-
 
 PigGame.state_class = PigState
 

@@ -133,9 +133,6 @@ class TicTacToeState(LineGameState[TicTacToeMove]):
 
         return render_svg(self.view(player), size=size)
 
-    def _repr_svg_(self) -> str:
-        return self.render_svg(None)
-
 
 TicTacToeGame.state_class = TicTacToeState
 
