@@ -228,3 +228,23 @@ def test_suggest_is_deterministic_for_a_seed_in_pig(algorithm: str,
     assert ranked(7) == ranked(7)
     if algorithm == "mcts":
         assert ranked(7) != ranked(8)
+
+
+def test_alphabeta_root_parallel_threads_agree_with_one_thread() -> None:
+    """Root moves are shared out among the threads; each is searched with a full window,
+    so the ranking and the values agree with one thread (up to the small discount that
+    depends on where a transposition was first stored), and stay deterministic."""
+    state = position("connect_four", "d d c")
+    one = suggest(state, algorithm="alphabeta", depth=7, seed=1)
+    two = suggest(state, algorithm="alphabeta", depth=7, seed=1, threads=2)
+    again = suggest(state, algorithm="alphabeta", depth=7, seed=1, threads=2)
+    assert two.stats["threads"] == 2 and two.stats["depth"] == 7
+    assert [(str(m), v, n) for m, v, n in two.ranked] == \
+        [(str(m), v, n) for m, v, n in again.ranked]
+    values_one = {str(m): v for m, v, _ in one.ranked}
+    values_two = {str(m): v for m, v, _ in two.ranked}
+    assert values_one.keys() == values_two.keys()
+    assert all(abs(values_one[m] - values_two[m]) < 0.01 for m in values_one)
+    assert str(one.move) == str(two.move)
+    win = position("connect_four", "c a d a")
+    assert str(suggest(win, algorithm="alphabeta", depth=3, seed=1, threads=2).move) == "e"

@@ -115,6 +115,6 @@ class AlphaBetaBot(_SearchBot):
     algorithm = "alphabeta"
 
     def __init__(self, *, depth: int | None = None, time_limit: float | None = None,
-                 seed: int | None = None, determinizations: int = 8) -> None:
-        super().__init__(time_limit=time_limit, seed=seed, depth=depth,
+                 threads: int = 1, seed: int | None = None, determinizations: int = 8) -> None:
+        super().__init__(time_limit=time_limit, threads=threads, seed=seed, depth=depth,
                          determinizations=determinizations)

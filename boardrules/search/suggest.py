@@ -22,7 +22,7 @@ DEFAULT_DEPTH = 4
 MAX_DEPTH = 100
 DEFAULT_EXPLORATION = 1.0  # UCT constant for values in [-1, 1]
 DEFAULT_DETERMINIZATIONS = 8
-TT_BITS = 20
+TT_BITS = 20  # the transposition table's size (2**20 entries) for deep searches
 
 
 @dataclass(frozen=True)
@@ -73,7 +73,8 @@ def suggest(state: State[Any], *, player: int | None = None, algorithm: Algorith
     * ``iterations`` / ``time_limit`` -- the budget (MCTS simulations / seconds); with an
       iteration budget (and no time limit) the result is deterministic for a ``seed``;
       default 1,000 iterations.  Alpha-beta's budget is ``depth`` and ``time_limit``;
-    * ``threads`` -- root parallelism for MCTS and ISMCTS (alpha-beta runs on one);
+    * ``threads`` -- root parallelism without the GIL: independent MCTS trees merged, or
+      alpha-beta's root moves shared out among the threads;
     * ``depth`` -- alpha-beta's depth in atomic moves (default 4; with only a time limit,
       iterative deepening until the time runs out);
     * ``exploration``, ``rollout_limit`` (random moves before the game's heuristic;
@@ -114,15 +115,17 @@ def suggest(state: State[Any], *, player: int | None = None, algorithm: Algorith
         if depth is None:
             depth = MAX_DEPTH if time_limit is not None else DEFAULT_DEPTH
         depth = _positive_int(depth, "depth", MAX_DEPTH)
+        # a shallow search needs a small table (clearing a large one would cost more)
+        tt_bits = min(TT_BITS, 12 + depth)
         result = _search.run_alphabeta(state._core, depth, time_limit or 0.0, determinizations,
-                                       hidden, player, seed, TT_BITS)
+                                       hidden, player, seed, tt_bits, threads)
         if not result["children"]:
             raise TimeoutError("time_limit too short to finish even depth 1")
         ranked = [(moves[a], v, n) for a, n, v in result["children"]]
         pv = [moves[a] for a in result["pv"]]
         stats = {"algorithm": "alphabeta", "nodes": result["nodes"], "depth": result["depth"],
                  "seconds": result["seconds"], "worlds": result["worlds"],
-                 "stopped_by_time": result["stopped"], "threads": 1, "seed": seed}
+                 "stopped_by_time": result["stopped"], "threads": threads, "seed": seed}
     else:
         if iterations is None and time_limit is None:
             iterations = DEFAULT_ITERATIONS

@@ -623,11 +623,51 @@ cdef int ab_principal_variation(AbCtx* x, const void* root, int first, int* out,
     return n
 
 
+cdef class _AbJob:
+    """One thread's share of the root moves in a root-parallel alpha-beta (own table)."""
+    cdef AbCtx x
+    cdef int* acts
+    cdef double* values
+    cdef long* nodes
+    cdef int n
+    cdef const char* world
+    cdef AbStats stats
+    cdef int rc
+
+    def __cinit__(self):
+        memset(&self.x, 0, sizeof(AbCtx))
+        self.acts = NULL
+        self.values = NULL
+        self.nodes = NULL
+
+    def __dealloc__(self):
+        ab_free(&self.x)
+        free(self.acts)
+        free(self.values)
+        free(self.nodes)
+
+    cdef int setup(self, const GameContract* c, const AbParams* params) except -1:
+        self.acts = <int*>malloc(sizeof(int) * c.max_legal_actions)
+        self.values = <double*>malloc(sizeof(double) * c.max_legal_actions)
+        self.nodes = <long*>malloc(sizeof(long) * c.max_legal_actions)
+        if (self.acts == NULL or self.values == NULL or self.nodes == NULL
+                or ab_alloc(&self.x, c, params) < 0):
+            raise MemoryError()
+        return 0
+
+    def run(self):
+        with nogil:
+            self.rc = ab_root(&self.x, self.world, self.acts, self.values, self.nodes,
+                              self.n, &self.stats)
+
+
 def run_alphabeta(CoreState st, int max_depth, double time_limit, int determinizations,
-                  bint hidden, int observer, uint64_t seed, int tt_bits):
+                  bint hidden, int observer, uint64_t seed, int tt_bits, int threads=1):
     """Alpha-beta from ``st`` (over ``determinizations`` worlds redrawn for ``observer``
     when ``hidden``): per root action (action, nodes, mean value for the player to move)
-    and statistics."""
+    and statistics.  With ``threads`` > 1 the root moves are dealt round-robin to that
+    many threads, each searching its share with its own table (every root move is
+    searched with a full window, so the values do not depend on the split)."""
     cdef const GameContract* c = st.c
     cdef int mover = c.current_player(st.data, c.tables)
     if mover < 0:
@@ -636,67 +676,98 @@ def run_alphabeta(CoreState st, int max_depth, double time_limit, int determiniz
         raise ValueError("depth must be 1 to 100")
     if not 10 <= tt_bits <= 28:
         raise ValueError("tt_bits must be 10 to 28")
+    if not 1 <= threads <= 64:
+        raise ValueError("threads must be 1 to 64")
     cdef AbParams params
-    cdef AbStats stats
-    cdef AbCtx x
     cdef Rng rng
-    cdef int n, i, rc = 0
+    cdef int n, i, t, depth
     cdef int worlds = determinizations if hidden else 1
     cdef int used = 0
     cdef int* acts = <int*>malloc(sizeof(int) * c.max_legal_actions)
-    cdef double* values = <double*>malloc(sizeof(double) * c.max_legal_actions)
-    cdef long* nodes = <long*>malloc(sizeof(long) * c.max_legal_actions)
     cdef char* world = <char*>malloc(c.state_size)
     cdef int pv[100]
     cdef int pv_len = 0
-    memset(&x, 0, sizeof(AbCtx))
-    memset(&stats, 0, sizeof(AbStats))
+    cdef _AbJob job
+    cdef double t0 = now()
+    cdef bint stopped = False
     params.max_depth = max_depth
     params.time_limit = time_limit
     params.root_player = mover
     params.tt_bits = tt_bits
     totals = {}
+    depth_reached = max_depth
+    jobs = []
     try:
-        if acts == NULL or values == NULL or nodes == NULL or world == NULL:
+        if acts == NULL or world == NULL:
             raise MemoryError()
-        if ab_alloc(&x, c, &params) < 0:
-            raise MemoryError()
+        for _ in range(threads):
+            job = _AbJob()
+            job.setup(c, &params)
+            job.world = world
+            jobs.append(job)
         rng_seed(&rng, seed)
-        x.t0 = now()
         for _ in range(worlds):
             memcpy(world, st.data, c.state_size)
             if hidden:
                 c.determinize(world, c.tables, observer, &rng)
             n = c.legal_actions(world, c.tables, acts)
-            ab_reset(&x)
-            with nogil:
-                rc = ab_root(&x, world, acts, values, nodes, n, &stats)
-            if rc < 0:
-                raise MemoryError()
-            if stats.depth_reached == 0:
+            for t, job in enumerate(jobs):
+                job.n = 0
+                for i in range(t, n, threads):
+                    job.acts[job.n] = acts[i]
+                    job.n += 1
+                ab_reset(&job.x)
+                job.x.t0 = t0
+                job.stats.depth_reached = 0
+            busy = []
+            for job in jobs:
+                if job.n > 0:
+                    busy.append(job)
+            if len(busy) == 1:
+                busy[0].run()
+            else:
+                workers = [threading.Thread(target=j.run) for j in busy]
+                for w in workers:
+                    w.start()
+                for w in workers:
+                    w.join()
+            depth = max_depth
+            any_stop = False
+            for job in busy:
+                if job.rc < 0:
+                    raise MemoryError()
+                depth = min(depth, job.stats.depth_reached)
+                any_stop = any_stop or job.x.stop
+            if depth == 0:
                 break
+            depth_reached = min(depth_reached, depth)
             used += 1
-            for i in range(n):
-                v, k = totals.get(acts[i], (0.0, 0))
-                totals[acts[i]] = (v + values[i], k + nodes[i])
+            best_job, best_value = None, -INF
+            for job in busy:
+                for i in range(job.n):
+                    v, k = totals.get(job.acts[i], (0.0, 0))
+                    totals[job.acts[i]] = (v + job.values[i], k + job.nodes[i])
+                if job.values[0] > best_value:
+                    best_job, best_value = job, job.values[0]
             # the line of the first world (hidden information: one sampled world's line)
-            if used == 1 and n > 0:
-                pv_len = ab_principal_variation(&x, world, acts[0], pv, stats.depth_reached)
-            if x.stop:
+            if used == 1:
+                job = best_job
+                pv_len = ab_principal_variation(&job.x, world, job.acts[0], pv,
+                                                job.stats.depth_reached)
+            if any_stop:
+                stopped = True
                 break
-        stats.nodes = x.nodes
-        stats.seconds = now() - x.t0
+        total_nodes = 0
+        for job in jobs:
+            total_nodes += job.x.nodes
     finally:
-        ab_free(&x)
         free(acts)
-        free(values)
-        free(nodes)
         free(world)
     children = sorted(((a, k, v / used) for a, (v, k) in totals.items()),
-                      key=lambda t: (-t[2], t[0]))
+                      key=lambda item: (-item[2], item[0]))
     line = [pv[i] for i in range(pv_len)]
     if children and (not line or line[0] != children[0][0]):
         line = [children[0][0]]  # averaged over worlds, another move came out best
-    return {"children": children, "pv": line, "nodes": stats.nodes,
-            "depth": stats.depth_reached, "seconds": stats.seconds,
-            "stopped": stats.status == 1, "worlds": used}
+    return {"children": children, "pv": line, "nodes": total_nodes,
+            "depth": depth_reached if used else 0, "seconds": now() - t0,
+            "stopped": stopped, "worlds": used}
