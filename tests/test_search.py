@@ -233,3 +233,23 @@ def test_random_bot_is_seeded() -> None:
     assert a == b
     rng = random.Random(0)
     assert RandomBot(seed=rng.getrandbits(32)).choose(state) in state.legal_moves()
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"threads": 0}, {"observer": 9}, {"observer": -1}, {"iterations": 0}, {"exploration": -1.0},
+])
+def test_compiled_search_entry_points_refuse_bad_arguments(kwargs: dict[str, Any]) -> None:
+    """The compiled entry points check what would otherwise index past a state or divide
+    by zero in C (suggest checks first; this is for callers of the private module)."""
+    from boardrules._ext.search import run_alphabeta, run_mcts
+
+    core = armadora()._core
+    args: dict[str, Any] = {"iterations": 100, "time_limit": 0.0, "exploration": 1.0,
+                            "rollout_limit": -1, "ismcts": True, "determinize_once": False,
+                            "observer": 0, "seed": 1, "threads": 1}
+    args.update(kwargs)
+    with pytest.raises(ValueError):
+        run_mcts(core, *args.values())
+    if "observer" in kwargs or "threads" in kwargs:
+        with pytest.raises(ValueError):
+            run_alphabeta(core, 2, 0.0, 1, True, args["observer"], 1, 16, args["threads"])

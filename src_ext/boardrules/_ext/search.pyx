@@ -274,6 +274,16 @@ cdef class _MctsJob:
             mcts_search(self.c, self.root, &self.params, &self.tree, &self.stats)
 
 
+cdef int check_search_arguments(const GameContract* c, int observer,
+                                int threads) except -1:
+    # A bad value here would index past the state's arrays or divide by zero in C.
+    if not 0 <= observer < c.num_players:
+        raise ValueError("observer must be a player of the game")
+    if not 1 <= threads <= 64:
+        raise ValueError("threads must be 1 to 64")
+    return 0
+
+
 def run_mcts(CoreState st, long iterations, double time_limit, double exploration,
              int rollout_limit, bint ismcts, bint determinize_once, int observer,
              uint64_t seed, int threads):
@@ -283,6 +293,11 @@ def run_mcts(CoreState st, long iterations, double time_limit, double exploratio
     cdef int mover = c.current_player(st.data, c.tables)
     if mover < 0:
         raise ValueError("search needs a player to move (not a chance node, not terminal)")
+    check_search_arguments(c, observer, threads)
+    if iterations < 0 or (iterations == 0 and not time_limit > 0):
+        raise ValueError("give a positive iteration budget or a time limit")
+    if not (exploration >= 0 and exploration < 1e300):
+        raise ValueError("exploration must be a finite number >= 0")
     cdef list jobs = []
     cdef _MctsJob job
     cdef int t
@@ -676,8 +691,9 @@ def run_alphabeta(CoreState st, int max_depth, double time_limit, int determiniz
         raise ValueError("depth must be 1 to 100")
     if not 10 <= tt_bits <= 28:
         raise ValueError("tt_bits must be 10 to 28")
-    if not 1 <= threads <= 64:
-        raise ValueError("threads must be 1 to 64")
+    check_search_arguments(c, observer, threads)
+    if determinizations < 1:
+        raise ValueError("determinizations must be >= 1")
     cdef AbParams params
     cdef Rng rng
     cdef int n, i, t, depth
