@@ -60,11 +60,12 @@ __all__ = [
 ]
 
 
-def state_from_json(text: str | bytes) -> State[Any]:
-    """Restore a saved state of any game, loading the game with the saved options."""
+def state_from_json(text: str | bytes, *, key: bytes | None = None) -> State[Any]:
+    """Restore a saved state of any game, loading the game with the saved options (with
+    ``key``, only a save signed with that key: see :meth:`State.to_json`)."""
     from boardrules.api import _parse_state_json
 
-    doc = _parse_state_json(text)
+    doc = _parse_state_json(text, key)
     options: Any = doc["options"]
     game_id = doc["game"]
     if not isinstance(game_id, str) or not isinstance(options, dict):
@@ -76,4 +77,4 @@ def state_from_json(text: str | bytes) -> State[Any]:
         game = load(game_id, **options)
     except (InvalidOptionError, BoardDataError) as exc:
         raise InvalidStateError(f"options: {exc}") from None
-    return game.state_from_json(json.dumps(doc))
+    return game.state_from_json(json.dumps(doc), key=key)

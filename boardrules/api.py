@@ -19,6 +19,8 @@ knows no game; a game package supplies notation, views, scoring and rendering.
 from __future__ import annotations
 
 import enum
+import hashlib
+import hmac
 import json
 import os
 import re
@@ -50,7 +52,10 @@ TERMINAL: int = -4
 
 STATE_FORMAT = "boardrules-state"
 _HEX_WORD = re.compile(r"[0-9a-f]{16}")
-STATE_FORMAT_VERSION = 1
+#: Version 2 added ``rng_start`` and ``drawn`` (the RNG a restored game really had).
+STATE_FORMAT_VERSION = 2
+#: The optional field holding a save's keyed signature (see :meth:`State.to_json`).
+SIGNATURE_FIELD = "signature"
 MAX_STATE_JSON_BYTES = 1_000_000
 
 StateT = TypeVar("StateT", bound="State[Any]")
@@ -303,15 +308,18 @@ class Game:
 
     # --- persistence ---
 
-    def state_from_json(self, text: str | bytes) -> State[Any]:
+    def state_from_json(self, text: str | bytes, *, key: bytes | None = None) -> State[Any]:
         """Restore a state saved by :meth:`State.to_json`.
 
         The text is untrusted: every field is checked (types, ranges, the options and
-        rules version), the move history is replayed through the rules, and the saved
-        position must equal the replayed one -- every warrior, palisade and gold piece
-        accounted for.  Anything else raises :class:`InvalidStateError`.
+        rules version), the move history is replayed through the rules -- chance outcomes
+        drawn from the game's RNG are drawn again from the saved starting RNG and must
+        come out the same -- and the saved position must equal the replayed one (every
+        warrior, palisade and gold piece accounted for).  With ``key`` the save must carry
+        a valid signature made with that key (see :meth:`State.to_json`).  Anything else
+        raises :class:`InvalidStateError`.
         """
-        doc = _parse_state_json(text)
+        doc = _parse_state_json(text, key)
         _expect(doc.get("game") == self.id,
                 f"the state is of game {doc.get('game')!r}, not {self.id!r}")
         _expect(
@@ -328,25 +336,49 @@ class Game:
         core = self._core.new_state()
         history = doc["history"]
         _expect(len(history) <= self.max_game_length, "history is longer than any game")
-        for i, text_move in enumerate(history):
-            try:
-                action = self._action_of(text_move)
-            except InvalidMoveError as exc:
-                raise InvalidStateError(f"history[{i}]: {exc}") from None
-            if not core.is_legal(action):
-                _, why = self._explain(core, action)
-                raise InvalidStateError(f"history[{i}] {text_move!r} is illegal: {why}")
-            core.apply(action)
+        drawn = doc["drawn"]
+        _expect(drawn == sorted(set(drawn)) and all(0 <= i < len(history) for i in drawn),
+                "drawn must list history indices, ascending, without repeats")
         try:
-            words = [int(w, 16) for w in doc["rng"]]
-            core.rng_state = (words[0], words[1], words[2], words[3])
+            core.rng_start = tuple(int(w, 16) for w in doc["rng_start"])
         except ValueError as exc:
-            raise InvalidStateError(f"rng: {exc}") from None
+            raise InvalidStateError(f"rng_start: {exc}") from None
+        self._replay(core, history, set(drawn), auto_chance)
+        _expect(core.rng_state == tuple(int(w, 16) for w in doc["rng"]),
+                "rng is not what the saved starting RNG and its draws give")
         if auto_chance and core.current_player == CHANCE:
             raise InvalidStateError("auto_chance state stopped at a chance node")
         state = self.state_class(self, core, auto_chance)
         _compare_snapshot(doc["state"], state._snapshot(), "state")
         return state
+
+
+    def _replay(self, core: CoreState, history: list[str], drawn: set[int],
+                auto_chance: bool) -> None:
+        """Apply a saved history to a new core state, each move checked by the rules;
+        the outcomes in ``drawn`` are drawn again from the core's RNG (an auto-chance game
+        draws every chance outcome itself)."""
+        for i, text_move in enumerate(history):
+            try:
+                action = self._action_of(text_move)
+            except InvalidMoveError as exc:
+                raise InvalidStateError(f"history[{i}]: {exc}") from None
+            at_chance = core.current_player == CHANCE
+            if i in drawn or (auto_chance and at_chance):
+                _expect(at_chance and i in drawn,
+                        f"history[{i}] {text_move!r}: only chance outcomes are drawn, and an "
+                        "auto_chance game draws all of them")
+                try:
+                    core.redraw(action)
+                except ValueError:
+                    raise InvalidStateError(
+                        f"history[{i}] {text_move!r} is not the outcome the saved RNG "
+                        "draws") from None
+                continue
+            if not core.is_legal(action):
+                _, why = self._explain(core, action)
+                raise InvalidStateError(f"history[{i}] {text_move!r} is illegal: {why}")
+            core.apply(action)
 
 
 def check_seed(seed: object) -> int:
@@ -366,8 +398,28 @@ def _expect(condition: bool, message: str) -> None:
         raise InvalidStateError(message)
 
 
-def _parse_state_json(text: str | bytes) -> dict[str, Any]:
-    """Decode and check the envelope of a saved state."""
+def _canonical(doc: Mapping[str, Any]) -> bytes:
+    """The bytes a save's signature covers: the document without its signature, with
+    sorted keys and no spaces."""
+    body = {k: v for k, v in doc.items() if k != SIGNATURE_FIELD}
+    return json.dumps(body, sort_keys=True, separators=(",", ":")).encode("utf-8")
+
+
+def _check_key(key: object) -> bytes:
+    if not isinstance(key, bytes | bytearray):
+        raise TypeError(f"a signing key is bytes, not {type(key).__name__}")
+    if len(key) < 16:
+        raise ValueError("a signing key needs at least 16 bytes")
+    return bytes(key)
+
+
+def sign_document(doc: Mapping[str, Any], key: bytes) -> str:
+    """HMAC-SHA256 of a saved document (hex), the signature :meth:`State.to_json` adds."""
+    return hmac.new(_check_key(key), _canonical(doc), hashlib.sha256).hexdigest()
+
+
+def _parse_state_json(text: str | bytes, key: bytes | None = None) -> dict[str, Any]:
+    """Decode and check the envelope of a saved state (and its signature, with ``key``)."""
     if isinstance(text, bytes | bytearray):
         try:
             text = bytes(text).decode("utf-8")
@@ -382,17 +434,30 @@ def _parse_state_json(text: str | bytes) -> dict[str, Any]:
     except (ValueError, RecursionError) as exc:
         raise InvalidStateError(f"not JSON: {exc}") from None
     _expect(isinstance(doc, dict), "a saved state is a JSON object")
+    if key is not None:
+        signature = doc.get(SIGNATURE_FIELD)
+        _expect(isinstance(signature, str), "the save is not signed")
+        _expect(hmac.compare_digest(signature, sign_document(doc, key)),
+                "the save's signature does not match: it was changed or signed with "
+                "another key")
     expected = {"format", "format_version", "game", "rules_version", "options", "auto_chance",
-                "rng", "history", "state"}
-    _expect(set(doc) == expected, f"fields must be exactly {sorted(expected)}, got {sorted(doc)}")
-    _expect(doc["format"] == STATE_FORMAT, f"format must be {STATE_FORMAT!r}")
-    _expect(doc["format_version"] == STATE_FORMAT_VERSION and type(doc["format_version"]) is int,
-            f"format_version must be {STATE_FORMAT_VERSION}")
+                "rng_start", "rng", "drawn", "history", "state"}
+    _expect(doc.get("format") == STATE_FORMAT, f"format must be {STATE_FORMAT!r}")
+    _expect(doc.get("format_version") == STATE_FORMAT_VERSION
+            and type(doc.get("format_version")) is int,
+            f"format_version must be {STATE_FORMAT_VERSION} (saves of format 1 cannot give "
+            "back the RNG their game had; save them again with this version)")
+    fields = set(doc) - {SIGNATURE_FIELD}
+    _expect(fields == expected, f"fields must be exactly {sorted(expected)}, got {sorted(fields)}")
     _expect(isinstance(doc["auto_chance"], bool), "auto_chance must be true or false")
-    rng = doc["rng"]
-    _expect(isinstance(rng, list) and len(rng) == 4
-            and all(isinstance(w, str) and _HEX_WORD.fullmatch(w) for w in rng),
-            "rng must be 4 hexadecimal words of 16 digits")
+    for name in ("rng_start", "rng"):
+        rng = doc[name]
+        _expect(isinstance(rng, list) and len(rng) == 4
+                and all(isinstance(w, str) and _HEX_WORD.fullmatch(w) for w in rng),
+                f"{name} must be 4 hexadecimal words of 16 digits")
+    drawn = doc["drawn"]
+    _expect(isinstance(drawn, list) and all(type(i) is int for i in drawn),
+            "drawn must be a list of history indices")
     _expect(isinstance(doc["history"], list) and all(isinstance(m, str) for m in doc["history"]),
             "history must be a list of move strings")
     _expect(isinstance(doc["state"], dict), "state must be an object")
@@ -507,17 +572,10 @@ class State(Generic[MoveT]):
     def undo(self) -> Move:
         """Take back the last move and return it.  With ``auto_chance`` the chance
         outcomes drawn automatically after that move are taken back with it."""
+        # One call into the core either way: no other thread can see it half undone.
         core = self._core
-        if not self._auto_chance:
-            if core.num_actions == 0:
-                raise IndexError("nothing to undo")
-            return self._game._moves[core.undo()]
-        last = core.last_player_move_index()
-        if last < 0:
-            raise IndexError("nothing to undo")
-        while core.num_actions > last + 1:
-            core.undo()
-        return self._game._moves[core.undo()]
+        action = core.undo_move() if self._auto_chance else core.undo()
+        return self._game._moves[action]
 
     def determinize(self: StateT, player: int, seed: int | None = None) -> StateT:
         """A world consistent with everything ``player`` may know: what he cannot see
@@ -584,11 +642,19 @@ class State(Generic[MoveT]):
         raise NotImplementedError
 
     def render_svg(self, player: int | None = None) -> str:
-        """An SVG picture: ``player=None`` the whole truth, else what ``player`` may see."""
+        """An SVG picture of what ``player`` may see (``None``: a spectator), the same
+        redaction as :meth:`view`.  :meth:`render_svg_truth` draws the whole truth."""
         raise NotImplementedError
 
+    def render_svg_truth(self) -> str:
+        """An SVG picture of the whole truth, hidden values included (for analysis, never
+        for a player).  A game without hidden information draws the spectator's view."""
+        if self._game.has_hidden_information:
+            raise NotImplementedError
+        return self.render_svg(None)
+
     def _repr_svg_(self) -> str:
-        """The picture Jupyter shows for a state."""
+        """The picture Jupyter shows for a state: a spectator's view."""
         return self.render_svg(None)
 
     def _raw(self) -> dict[str, Any]:
@@ -601,20 +667,32 @@ class State(Generic[MoveT]):
 
     # --- persistence ---
 
-    def to_json(self) -> str:
+    def to_json(self, *, key: bytes | None = None) -> str:
         """The whole state as JSON text, for a server to persist; restore it with
-        :meth:`Game.state_from_json` (or :func:`boardrules.state_from_json`)."""
-        doc = {
+        :meth:`Game.state_from_json` (or :func:`boardrules.state_from_json`).
+
+        The save holds the truth, RNG included: whoever holds it can read the hidden
+        information and can even rewrite it consistently (choose the dice and an RNG that
+        draws them) so that it still loads.  A server that hands saves to players passes
+        ``key`` (a secret of at least 16 bytes it keeps): the save then carries an
+        HMAC-SHA256 ``signature``, and ``state_from_json(text, key=key)`` refuses any save
+        that was changed or not signed with that key.
+        """
+        doc: dict[str, Any] = {
             "format": STATE_FORMAT,
             "format_version": STATE_FORMAT_VERSION,
             "game": self._game.id,
             "rules_version": self._game.rules_version,
             "options": self._game._options,
             "auto_chance": self._auto_chance,
+            "rng_start": [f"{w:016x}" for w in self._core.rng_start],
             "rng": [f"{w:016x}" for w in self._core.rng_state],
+            "drawn": self._core.drawn,
             "history": [str(m) for m in self.history],
             "state": self._snapshot(),
         }
+        if key is not None:
+            doc[SIGNATURE_FIELD] = sign_document(doc, key)
         return json.dumps(doc, sort_keys=True, separators=(",", ":"))
 
     def state_bytes(self) -> bytes:

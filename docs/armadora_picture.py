@@ -16,6 +16,6 @@ for _ in range(30):  # 30 player moves (the setup's chance events are drawn auto
     player = state.current_player
     state.apply(bots[player].choose(state), player=player)
 
-svg = state.render_svg(None)  # None: every strength shown; render_svg(p) draws p's view
+svg = state.render_svg_truth()  # every strength shown; render_svg(p) draws p's view
 Path("docs/_static/armadora_position.svg").write_text(svg + "\n", encoding="utf-8")
 print(" ".join(str(m) for m in state.history))

@@ -353,18 +353,22 @@ class ArmadoraState(State[ArmadoraMove]):
     # --- pictures ---
 
     def render_svg(self, player: int | None = None, *, size: int = 56) -> str:
-        """An SVG picture of the board.  ``player=None`` draws the whole truth (every
-        strength shown, for analysis and docs); ``player=p`` draws what p may see."""
+        """An SVG picture of what ``player`` may see (``None``: a spectator, every
+        face-down strength hidden); :meth:`render_svg_truth` shows them all."""
         from boardrules.games.armadora.render import render_svg
 
-        if player is None:
-            view = self.view(None)
-            raw = self._raw()
-            for c, sq in enumerate(view["squares"]):
-                if sq["warrior"] is not None:
-                    sq["warrior"]["strength"] = raw["strength"][c]
-        else:
-            view = self.view(player)
+        return render_svg(self.view(player), size=size)
+
+    def render_svg_truth(self, *, size: int = 56) -> str:
+        """An SVG picture of the whole truth: every strength shown (for analysis and
+        docs, never for a player)."""
+        from boardrules.games.armadora.render import render_svg
+
+        view = self.view(None)
+        raw = self._raw()
+        for c, sq in enumerate(view["squares"]):
+            if sq["warrior"] is not None:
+                sq["warrior"]["strength"] = raw["strength"][c]
         return render_svg(view, size=size)
 
 

@@ -177,16 +177,21 @@ cdef class CoreState:
     cdef double* probs         # their probabilities at a chance node
     cdef int n_legal
     cdef bint legal_valid
+    cdef Rng rng_start         # the RNG when the game began (before any action)
     cdef char* undo_states     # one (state, rng) snapshot per applied action
     cdef int* actions          # the applied actions, in order
+    cdef unsigned char* drawn  # per action: 1 if drawn from ``rng`` (auto chance)
     cdef int n_actions
     cdef int cap_actions
 
     cdef int _ensure_legal(self) except -1
     cdef bint _is_legal(self, int action) noexcept
-    cdef int _push(self, int action) except -1
+    cdef int _action_arg(self, object action) except -2
+    cdef int _push(self, int action, bint drawn) except -1
     cdef int _chance_draw(self, Rng* rng) noexcept nogil
     cdef int _auto_chance(self) except -1
+    cdef int _restore_snapshot(self, int index) noexcept
+    cdef int _last_player_move(self) noexcept
 
 
 cdef int random_playouts_c(const GameContract* c, const void* start, int games,

@@ -67,15 +67,19 @@ cdef class CoreGame:
             raise TypeError("CoreGame is abstract: load a game with boardrules.load()")
         return 0
 
-    def random_playouts(self, int games, uint64_t seed):
+    def random_playouts(self, games, seed):
         """Play ``games`` uniformly random games from the initial state, entirely in C.
 
         Returns the number of actions applied (chance outcomes included).
         """
         cdef long moves = 0
+        cdef uint64_t rng_seed_value = _u64_arg(seed, "seed")
         self._check_ready()
-        if games < 0:
-            raise ValueError("games must be >= 0")
+        if isinstance(games, bool) or not isinstance(games, int):
+            raise TypeError("games must be an int")
+        if not 0 <= games <= 2**31 - 1:
+            raise ValueError("games must be 0 to 2**31 - 1")
+        cdef int n_games = games
         cdef char* start = <char*>PyMem_Malloc(self.contract.state_size)
         if start == NULL:
             raise MemoryError()
@@ -84,7 +88,7 @@ cdef class CoreGame:
             memset(start, 0, self.contract.state_size)
             self.contract.initial_state(start, self.contract.tables)
             with nogil:
-                rc = random_playouts_c(&self.contract, start, games, seed, &moves)
+                rc = random_playouts_c(&self.contract, start, n_games, rng_seed_value, &moves)
             if rc != 0:
                 raise MemoryError()
         finally:
@@ -133,11 +137,32 @@ cdef int random_playouts_c(const GameContract* c, const void* start, int games,
     return 0
 
 
-cdef class CoreState:
-    """A game state as the C core sees it, with its RNG and undo stack."""
+# A blank CoreState (an all-zero struct, not a state of the game) is only ever made here,
+# as the target of a copy: the marker is module-private, so no caller can make one.
+cdef object _BLANK = object()
+cdef object _U64_END = 2 ** 64
 
-    def __cinit__(self, CoreGame game not None, bint _blank=False):
+
+cdef uint64_t _u64_arg(object value, str name) except? 0:
+    """A Python int in [0, 2**64) (TypeError / ValueError otherwise, never OverflowError)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if not 0 <= value < _U64_END:
+        raise ValueError(f"{name} must be in [0, 2**64)")
+    return <uint64_t>value
+
+
+cdef class CoreState:
+    """A game state as the C core sees it, with its RNG and undo stack.
+
+    This is the low-level object under :class:`boardrules.State`; every argument of its
+    methods is checked, so nothing passed here can read or write outside the state.
+    """
+
+    def __cinit__(self, CoreGame game not None, *blank):
         game._check_ready()
+        if blank and (len(blank) != 1 or blank[0] is not _BLANK):
+            raise TypeError("CoreState(game) takes only the game")
         self.game = game
         self.c = &game.contract
         self.data = <char*>PyMem_Malloc(self.c.state_size)
@@ -146,14 +171,16 @@ cdef class CoreState:
         if self.data == NULL or self.legal == NULL or self.probs == NULL:
             raise MemoryError()
         memset(self.data, 0, self.c.state_size)
-        if not _blank:
+        if not blank:
             self.c.initial_state(self.data, self.c.tables)
         rng_seed(&self.rng, 0)
+        self.rng_start = self.rng
         self.legal_valid = False
         self.n_actions = 0
         self.cap_actions = 0
         self.undo_states = NULL
         self.actions = NULL
+        self.drawn = NULL
 
     def __dealloc__(self):
         PyMem_Free(self.data)
@@ -161,29 +188,47 @@ cdef class CoreState:
         PyMem_Free(self.probs)
         PyMem_Free(self.undo_states)
         PyMem_Free(self.actions)
+        PyMem_Free(self.drawn)
 
     # --- RNG beside the state ---
+    #
+    # The RNG at any point of a game is a function of ``rng_start`` and of which actions
+    # were drawn from it (``drawn``): a restored state replays exactly those draws, so its
+    # undo snapshots hold the RNG the game really had.
 
-    def seed(self, uint64_t seed):
-        rng_seed(&self.rng, seed)
+    def seed(self, seed):
+        """Seed the RNG of a new state (before any action)."""
+        cdef uint64_t value = _u64_arg(seed, "seed")
+        if self.n_actions:
+            raise ValueError("only a state without history can be seeded")
+        rng_seed(&self.rng, value)
+        self.rng_start = self.rng
 
     @property
     def rng_state(self):
+        """The RNG's four words now."""
         return tuple(int(self.rng.s[i]) for i in range(4))
 
-    @rng_state.setter
-    def rng_state(self, value):
+    @property
+    def rng_start(self):
+        """The RNG's four words when the game began."""
+        return tuple(int(self.rng_start.s[i]) for i in range(4))
+
+    @rng_start.setter
+    def rng_start(self, value):
         cdef tuple words = tuple(value)
+        cdef int i
+        cdef Rng r
+        if self.n_actions:
+            raise ValueError("the starting RNG of a state with history cannot change")
         if len(words) != 4:
             raise ValueError("rng state needs 4 words")
-        cdef int i
-        cdef uint64_t w[4]
         for i in range(4):
-            w[i] = words[i]
-        if w[0] == 0 and w[1] == 0 and w[2] == 0 and w[3] == 0:
+            r.s[i] = _u64_arg(words[i], "rng word")
+        if r.s[0] == 0 and r.s[1] == 0 and r.s[2] == 0 and r.s[3] == 0:
             raise ValueError("rng state may not be all zero")
-        for i in range(4):
-            self.rng.s[i] = w[i]
+        self.rng = r
+        self.rng_start = r
 
     # --- queries ---
 
@@ -217,19 +262,32 @@ cdef class CoreState:
                 hi = mid - 1
         return False
 
+    cdef int _action_arg(self, object action) except -2:
+        """An action id as an int, or -1 when it is out of range (TypeError if not an
+        int); never an OverflowError."""
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise TypeError(f"an action id is an int, not {type(action).__name__}")
+        if not 0 <= action < self.c.num_distinct_actions:
+            return -1
+        return <int>action
+
     def legal_actions(self):
         self._ensure_legal()
         return [self.legal[i] for i in range(self.n_legal)]
 
-    def legal_moves(self, list table):
+    def legal_moves(self, list table not None):
         """The legal actions mapped through ``table`` (a list indexed by action id)."""
+        if len(table) < self.c.num_distinct_actions:
+            raise ValueError(f"table needs an entry per action id "
+                             f"({self.c.num_distinct_actions}), got {len(table)}")
         self._ensure_legal()
         cdef int i
         return [table[self.legal[i]] for i in range(self.n_legal)]
 
-    def is_legal(self, int action):
+    def is_legal(self, action):
+        cdef int a = self._action_arg(action)
         self._ensure_legal()
-        return self._is_legal(action)
+        return a >= 0 and self._is_legal(a)
 
     def chance_outcomes(self):
         """[(action, probability)] at a chance node, else []."""
@@ -260,17 +318,23 @@ cdef class CoreState:
         return [self.actions[i] for i in range(self.n_actions)]
 
     @property
+    def drawn(self):
+        """Indices in the history of the actions drawn from this state's own RNG."""
+        return [i for i in range(self.n_actions) if self.drawn[i]]
+
+    @property
     def num_actions(self):
         return self.n_actions
 
     # --- changes ---
 
-    cdef int _push(self, int action) except -1:
+    cdef int _push(self, int action, bint drawn) except -1:
         """Record a snapshot of (state, rng) and the action, growing the stack as needed."""
         cdef size_t entry = self.c.state_size + sizeof(Rng)
         cdef int new_cap
         cdef char* new_states
         cdef int* new_actions
+        cdef unsigned char* new_drawn
         if self.n_actions == self.cap_actions:
             new_cap = 64 if self.cap_actions == 0 else 2 * self.cap_actions
             new_states = <char*>PyMem_Realloc(self.undo_states, entry * new_cap)
@@ -281,21 +345,30 @@ cdef class CoreState:
             if new_actions == NULL:
                 raise MemoryError()
             self.actions = new_actions
+            new_drawn = <unsigned char*>PyMem_Realloc(self.drawn, new_cap)
+            if new_drawn == NULL:
+                raise MemoryError()
+            self.drawn = new_drawn
             self.cap_actions = new_cap
         memcpy(self.undo_states + entry * self.n_actions, self.data, self.c.state_size)
         memcpy(self.undo_states + entry * self.n_actions + self.c.state_size,
                &self.rng, sizeof(Rng))
         self.actions[self.n_actions] = action
+        self.drawn[self.n_actions] = drawn
         self.n_actions += 1
         return 0
 
-    def apply(self, int action, bint auto_chance=False):
-        """Apply a legal action; ValueError (state untouched) when it is not legal."""
+    def apply(self, action, bint auto_chance=False):
+        """Apply a legal action; ValueError (state untouched) when it is not legal.
+
+        With ``auto_chance`` the chance events that follow are drawn from the state's RNG
+        in the same call (so no other thread sees the state stopped between them)."""
+        cdef int a = self._action_arg(action)
         self._ensure_legal()
-        if not self._is_legal(action):
+        if a < 0 or not self._is_legal(a):
             raise ValueError("illegal action")
-        self._push(action)
-        self.c.apply(self.data, self.c.tables, action)
+        self._push(a, False)
+        self.c.apply(self.data, self.c.tables, a)
         self.legal_valid = False
         if auto_chance:
             self._auto_chance()
@@ -315,7 +388,7 @@ cdef class CoreState:
         cdef int action
         while self.c.current_player(self.data, self.c.tables) == CHANCE_PLAYER:
             action = self._chance_draw(&self.rng)
-            self._push(action)
+            self._push(action, True)
             self.c.apply(self.data, self.c.tables, action)
         self.legal_valid = False
         return 0
@@ -332,24 +405,56 @@ cdef class CoreState:
         if seed is None:
             action = self._chance_draw(&self.rng)
         else:
-            rng_seed(&tmp, <uint64_t>seed)
+            rng_seed(&tmp, _u64_arg(seed, "seed"))
             action = self._chance_draw(&tmp)
-        self._push(action)
+        self._push(action, seed is None)
         self.c.apply(self.data, self.c.tables, action)
         self.legal_valid = False
         return action
+
+    def redraw(self, expected):
+        """Replay a chance outcome that was drawn from this state's RNG: draw again and
+        apply it if it is ``expected`` (ValueError, nothing changed, otherwise).  This is
+        how a restored game gets the RNG it really had."""
+        cdef int a = self._action_arg(expected)
+        cdef Rng before = self.rng
+        if self.c.current_player(self.data, self.c.tables) != CHANCE_PLAYER:
+            raise ValueError("not a chance node")
+        cdef int action = self._chance_draw(&self.rng)
+        if action != a:
+            self.rng = before
+            raise ValueError("the RNG draws another outcome")
+        self._push(action, True)
+        self.c.apply(self.data, self.c.tables, action)
+        self.legal_valid = False
+        return action
+
+    cdef int _restore_snapshot(self, int index) noexcept:
+        """Back to the state (and RNG) before action ``index``; the history ends there."""
+        cdef size_t entry = self.c.state_size + sizeof(Rng)
+        memcpy(self.data, self.undo_states + entry * index, self.c.state_size)
+        memcpy(&self.rng, self.undo_states + entry * index + self.c.state_size, sizeof(Rng))
+        self.n_actions = index
+        self.legal_valid = False
+        return 0
 
     def undo(self):
         """Restore the state (and RNG) before the last action; returns that action."""
         if self.n_actions == 0:
             raise IndexError("nothing to undo")
-        cdef size_t entry = self.c.state_size + sizeof(Rng)
-        self.n_actions -= 1
-        memcpy(self.data, self.undo_states + entry * self.n_actions, self.c.state_size)
-        memcpy(&self.rng, self.undo_states + entry * self.n_actions + self.c.state_size,
-               sizeof(Rng))
-        self.legal_valid = False
-        return self.actions[self.n_actions]
+        cdef int action = self.actions[self.n_actions - 1]
+        self._restore_snapshot(self.n_actions - 1)
+        return action
+
+    def undo_move(self):
+        """Take back the last player move and every chance outcome after it, in one step
+        (IndexError, nothing changed, when no player has moved); returns that move."""
+        cdef int i = self._last_player_move()
+        if i < 0:
+            raise IndexError("nothing to undo")
+        cdef int action = self.actions[i]
+        self._restore_snapshot(i)
+        return action
 
     def movers(self):
         """Who made each action of the history: a player, or CHANCE."""
@@ -357,8 +462,7 @@ cdef class CoreState:
         return [self.c.current_player(self.undo_states + entry * i, self.c.tables)
                 for i in range(self.n_actions)]
 
-    def last_player_move_index(self):
-        """Index in the history of the last action taken at a player node, or -1."""
+    cdef int _last_player_move(self) noexcept:
         cdef size_t entry = self.c.state_size + sizeof(Rng)
         cdef int i = self.n_actions - 1
         while i >= 0:
@@ -367,29 +471,44 @@ cdef class CoreState:
             i -= 1
         return -1
 
+    def last_player_move_index(self):
+        """Index in the history of the last action taken at a player node, or -1."""
+        return self._last_player_move()
+
     def copy(self, bint with_history=True):
         """An independent copy (state, RNG and, unless told otherwise, the undo stack)."""
-        cdef CoreState other = CoreState(self.game, True)
+        cdef CoreState other = CoreState(self.game, _BLANK)
         cdef size_t entry = self.c.state_size + sizeof(Rng)
         memcpy(other.data, self.data, self.c.state_size)
         other.rng = self.rng
-        if with_history and self.n_actions:
+        if not with_history:
+            other.rng_start = self.rng
+            return other
+        other.rng_start = self.rng_start
+        if self.n_actions:
             other.undo_states = <char*>PyMem_Malloc(entry * self.n_actions)
             other.actions = <int*>PyMem_Malloc(sizeof(int) * self.n_actions)
-            if other.undo_states == NULL or other.actions == NULL:
+            other.drawn = <unsigned char*>PyMem_Malloc(self.n_actions)
+            if other.undo_states == NULL or other.actions == NULL or other.drawn == NULL:
                 raise MemoryError()
             memcpy(other.undo_states, self.undo_states, entry * self.n_actions)
             memcpy(other.actions, self.actions, sizeof(int) * self.n_actions)
+            memcpy(other.drawn, self.drawn, self.n_actions)
             other.n_actions = self.n_actions
             other.cap_actions = self.n_actions
         return other
 
-    def determinized(self, int observer, uint64_t seed):
-        """A copy (without undo history) whose unseen parts are resampled for ``observer``."""
+    def determinized(self, int observer, seed):
+        """A copy (without undo history) whose unseen parts are resampled for ``observer``.
+
+        The world gets an RNG of its own, drawn from ``seed``: a world given to search
+        must not predict the real game's next chance outcome."""
         if observer < 0 or observer >= self.c.num_players:
             raise ValueError("observer out of range")
         cdef CoreState other = self.copy(False)
         cdef Rng tmp
-        rng_seed(&tmp, seed)
+        rng_seed(&tmp, _u64_arg(seed, "seed"))
         self.c.determinize(other.data, self.c.tables, observer, &tmp)
+        other.rng = tmp
+        other.rng_start = tmp
         return other
