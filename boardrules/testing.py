@@ -28,10 +28,11 @@ so they work outside pytest and under ``python -O``.
 # ruff: noqa: B023  (the lambdas passed as messages to _require run at once, in the loop)
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 from boardrules.api import CHANCE, TERMINAL, Game, Move, State
 from boardrules.errors import IllegalMoveError
@@ -50,6 +51,7 @@ __all__ = [
     "check_games_end_with_an_outcome",
     "check_illegal_reasons",
     "check_invariants",
+    "check_is_legal",
     "check_json_round_trip",
     "check_legal_moves",
     "check_notation_round_trip",
@@ -67,6 +69,7 @@ AnyState = State[Any]
 AnyGame = Game[State[Any], Any]
 Check = Callable[[AnyState, int], None]
 T = TypeVar("T")
+P = ParamSpec("P")
 
 
 def _require(condition: object, message: str | Callable[[], str]) -> None:
@@ -218,6 +221,22 @@ def assert_illegal(state: AnyState, move: Move | str, rule: str | None = None
 # --- the conformance checks -----------------------------------------------------------------
 
 
+def _conformance_check(check: Callable[P, None]) -> Callable[P, None]:
+    """A check whose every failure is an AssertionError: an exception the game raises
+    while being checked (a save it cannot restore, a TypeError from ``is_legal``) is a
+    violation too, reported as one with the original error chained."""
+    @functools.wraps(check)
+    def run(*args: P.args, **kwargs: P.kwargs) -> None:
+        try:
+            check(*args, **kwargs)
+        except AssertionError:
+            raise
+        except Exception as exc:
+            raise AssertionError(f"{type(exc).__name__} raised: {exc}") from exc
+    return run
+
+
+
 def _each_step(game: AnyGame, games: int, seed: int, check: Check,
                every: int = 1) -> list[AnyState]:
     """Run ``check`` at every ``every``-th step of ``games`` seeded random games."""
@@ -227,6 +246,7 @@ def _each_step(game: AnyGame, games: int, seed: int, check: Check,
     return [random_playout(game, seed + i, sampled) for i in range(games)]
 
 
+@_conformance_check
 def check_legal_moves(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
     """Legal moves are sorted by action id, without duplicates, and empty exactly when
     the game is over."""
@@ -244,6 +264,7 @@ def check_legal_moves(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
     _each_step(game, games, seed, check)
 
 
+@_conformance_check
 def check_apply_and_undo(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
     """Every legal move is legal by ``is_legal``, applies, extends the history and is
     taken back by ``undo`` byte for byte."""
@@ -265,6 +286,7 @@ def check_apply_and_undo(game: AnyGame, *, games: int = 3, seed: int = 0) -> Non
     _each_step(game, games, seed, check)
 
 
+@_conformance_check
 def check_copy_and_child(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
     """A copy equals its original and is independent of it; ``child`` leaves its
     parent unchanged."""
@@ -287,6 +309,7 @@ def check_copy_and_child(game: AnyGame, *, games: int = 3, seed: int = 0) -> Non
     _each_step(game, games, seed, check)
 
 
+@_conformance_check
 def check_json_round_trip(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
     """``to_json`` and ``state_from_json`` (the game's and the package's) give back an
     equal state with the same bytes and the same JSON."""
@@ -306,6 +329,7 @@ def check_json_round_trip(game: AnyGame, *, games: int = 3, seed: int = 0) -> No
     _each_step(game, games, seed, check, every=7)
 
 
+@_conformance_check
 def check_notation_round_trip(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
     """Every legal move and every chance outcome prints as text that ``parse_move``
     reads back to it; ``game.move(action)`` is the same move object."""
@@ -329,6 +353,7 @@ def check_notation_round_trip(game: AnyGame, *, games: int = 3, seed: int = 0) -
              lambda: f"only {len(seen)} distinct moves seen in {games} games")
 
 
+@_conformance_check
 def check_views_hide_what_the_viewer_cannot_see(game: AnyGame, *, games: int = 3,
                                                 seed: int = 0) -> None:
     """A view is JSON-ready and a function of what its player may know: redrawing what
@@ -350,6 +375,7 @@ def check_views_hide_what_the_viewer_cannot_see(game: AnyGame, *, games: int = 3
     _each_step(game, games, seed, check, every=3)
 
 
+@_conformance_check
 def check_determinize_resamples(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
     """In a game with hidden information, ``determinize`` does redraw the hidden truth
     (else the view check would prove nothing) and keeps the invariants.  Nothing to
@@ -370,6 +396,7 @@ def check_determinize_resamples(game: AnyGame, *, games: int = 3, seed: int = 0)
     _require(changed > 0, "determinize never changed the state of a hidden-information game")
 
 
+@_conformance_check
 def check_invariants(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
     """``state.invariants()`` is not empty and every (counted, expected) pair is equal
     at every step."""
@@ -383,6 +410,7 @@ def check_invariants(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
     _each_step(game, games, seed, check)
 
 
+@_conformance_check
 def check_games_end_with_an_outcome(game: AnyGame, *, games: int = 10, seed: int = 0) -> None:
     """Games end within ``max_game_length`` with a well-formed outcome: winners, a
     ranking from 1, a score per player, returns in [-1, 1] equal to ``returns()``,
@@ -409,6 +437,7 @@ def check_games_end_with_an_outcome(game: AnyGame, *, games: int = 10, seed: int
                  lambda: f"the teams' returns {outcome.returns} do not sum to zero: {where}")
 
 
+@_conformance_check
 def check_outcome_none_until_terminal(game: AnyGame, *, games: int = 1, seed: int = 0) -> None:
     """``outcome()`` is ``None`` exactly until the game is over; ``score()`` has one
     entry per player throughout."""
@@ -419,6 +448,7 @@ def check_outcome_none_until_terminal(game: AnyGame, *, games: int = 1, seed: in
     _each_step(game, games, seed, check)
 
 
+@_conformance_check
 def check_same_seed_same_state(game: AnyGame, *, games: int = 1, seed: int = 5) -> None:
     """The same seed and the same players' moves give byte-identical states and the same
     JSON (the seeded RNG draws the same chance outcomes again)."""
@@ -435,6 +465,7 @@ def check_same_seed_same_state(game: AnyGame, *, games: int = 1, seed: int = 5) 
                  lambda: f"replaying seed {seed + i} gives other JSON")
 
 
+@_conformance_check
 def check_chance_nodes(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
     """Without ``auto_chance`` every chance node waits for an outcome: its legal moves
     are the outcomes, their probabilities sum to 1, any of them applies and
@@ -465,6 +496,7 @@ def check_chance_nodes(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
                          lambda: f"apply_random_chance drew {drawn}, not an outcome")
 
 
+@_conformance_check
 def check_illegal_reasons(game: AnyGame, *, games: int = 1, seed: int = 0) -> None:
     """At positions of random games (chance nodes included) every action id is either
     legal and listed or refused by the core with a rule key of ``illegal_reasons``;
@@ -482,6 +514,42 @@ def check_illegal_reasons(game: AnyGame, *, games: int = 1, seed: int = 0) -> No
                      f"{_where(state, len(state.history))}")
 
 
+def _not_moves_here(game: AnyGame) -> list[object]:
+    """Values that are no legal move of ``game`` anywhere: junk text, other types,
+    moves of another game and forged moves."""
+    forged_blank = Move.__new__(Move)  # no fields at all
+    return ["", " ", "no such move", "x" * (game.max_move_text + 1), "\x00", None, 0, 3.5,
+            True, b"pass", ["pass"], object(),
+            Move(0, str(game.move(0)), ("another game", "{}")),
+            Move(-1, "forged", game._game_key()),
+            Move(game.num_distinct_actions, "forged", game._game_key()),
+            forged_blank]
+
+
+@_conformance_check
+def check_is_legal(game: AnyGame, *, games: int = 1, seed: int = 0) -> None:
+    """``is_legal`` answers, changing nothing: ``True`` for each legal move and its text,
+    ``False`` for every other action of the game and its text, and for anything that is
+    not a move here (junk text, other types, a move of another game, a forged move)."""
+    junk = _not_moves_here(game)
+    every_move = [game.move(a) for a in range(game.num_distinct_actions)]
+
+    def check(state: AnyState, step: int) -> None:
+        before = snapshot(state)
+        legal = set(state.legal_moves())
+        for move in every_move:
+            for asked in (move, str(move)):
+                _require(state.is_legal(asked) == (move in legal),
+                         lambda: f"is_legal({asked!r}) is {move not in legal}: "
+                                 f"{_where(state, step)}")
+        for value in junk:
+            _require(state.is_legal(value) is False,
+                     lambda: f"is_legal({value!r}) is not False: {_where(state, step)}")
+        _compare(before, state, "is_legal")
+    _each_step(game, games, seed, check, every=3)
+
+
+@_conformance_check
 def check_compiled_playouts(game: AnyGame, *, games: int = 50, seed: int = 1) -> None:
     """The compiled core's own random playouts run, last no longer than
     ``max_game_length`` and are reproducible for a seed."""
@@ -507,6 +575,7 @@ CHECKS: dict[str, Callable[..., None]] = {
     "same_seed_same_state": check_same_seed_same_state,
     "chance_nodes": check_chance_nodes,
     "illegal_reasons": check_illegal_reasons,
+    "is_legal": check_is_legal,
     "compiled_playouts": check_compiled_playouts,
 }
 
