@@ -61,6 +61,10 @@ def test_registry_lists_games_and_accepts_a_users_game() -> None:
         assert boardrules.load(as_game_id("my_tic_tac_toe")).num_players == 2
     finally:
         del _REGISTRY["my_tic_tac_toe"]
+    with pytest.raises(boardrules.UnknownGameError, match="no game 'my_tic_tac_toe'"):
+        as_game_id("my_tic_tac_toe")
+    with pytest.raises(TypeError):
+        as_game_id(3)  # type: ignore[arg-type]
 
 
 # --- the kit can fail ------------------------------------------------------------------------
