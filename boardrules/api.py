@@ -264,7 +264,7 @@ class Game(Generic[GameStateT, GameMoveT]):
         return self._parse(text)
 
     def _parse(self, text: str) -> GameMoveT:
-        what = f"not {indefinite_article(self.name)} {self.name} move"
+        what = f"not {_indefinite_article(self.name)} {self.name} move"
         if len(text) > self.max_move_text:
             raise InvalidMoveError(f"{what}: {text[:self.max_move_text]!r}... (too long)")
         move = self._by_text.get(self._normalise(text))
@@ -370,7 +370,7 @@ class Game(Generic[GameStateT, GameMoveT]):
         return state
 
 
-def indefinite_article(word: str) -> str:
+def _indefinite_article(word: str) -> str:
     """``"an"`` before a vowel (an Armadora move), else ``"a"`` (a Pig move)."""
     return "an" if word[:1].lower() in "aeiou" and word[:1] else "a"
 

@@ -146,13 +146,18 @@ def test_parse_error_uses_the_right_article(game_id: str, text: str, article: st
 def test_is_legal_is_false_for_anything_not_a_legal_move_here() -> None:
     """is_legal answers False (apply raises its documented errors) for unparseable text, a
     move of another game, a wrong type and a forged move."""
-    armadora = boardrules.load("armadora").new_game(seed=1)
+    game = boardrules.load("armadora")
+    armadora = game.new_game(seed=1)
     other = boardrules.load("tic_tac_toe").move(0)
-    forged = Move.__new__(Move)
+    key = game._game_key()
+    forged = [Move.__new__(Move),                       # no fields at all
+              Move(10**6, "3@c2", key),                 # this game's key, no such action
+              Move(True, "a1-b1", key),                 # an action id that is a bool
+              Move(1, "a1-b1", [*key])]                 # a key of another type
     cases: list[tuple[object, type[Exception]]] = [
         ("3@z9", InvalidMoveError), ("", InvalidMoveError), ("x" * 1000, InvalidMoveError),
-        (other, InvalidMoveError), (forged, InvalidMoveError), (None, TypeError),
-        (7, TypeError), (b"pass", TypeError), ("done", IllegalMoveError),
+        (other, InvalidMoveError), *((f, InvalidMoveError) for f in forged),
+        (None, TypeError), (7, TypeError), (b"pass", TypeError), ("done", IllegalMoveError),
     ]
     for value, error in cases:
         assert armadora.is_legal(value) is False, value

@@ -54,6 +54,28 @@ GOOD = """
         return boardrules.load(as_game_id(name)).new_game()
 """
 
+#: What mypy infers (``reveal_type``) for the game's own types: not ``Any``, which would
+#: pass the good script too.
+REVEALED = {
+    'boardrules.load("armadora")': "boardrules.games.armadora.game.ArmadoraGame",
+    'boardrules.load("connect_four").new_game()':
+        "boardrules.games.connect_four.game.ConnectFourState",
+    'boardrules.load("armadora").new_game().legal_moves()':
+        "builtins.list[boardrules.games.armadora.moves.ArmadoraMove]",
+    'boardrules.load("pig").new_game().history':
+        "builtins.list[boardrules.games.pig.moves.PigMove]",
+    'boardrules.load("pig").new_game().undo()': "boardrules.games.pig.moves.PigMove",
+    'boardrules.load("tic_tac_toe").parse_move("b2")':
+        "boardrules.games.tic_tac_toe.moves.TicTacToeMove",
+    'boardrules.load("tic_tac_toe").move(4)': "boardrules.games.tic_tac_toe.moves.TicTacToeMove",
+    'boardrules.load("pig").new_game().chance_outcomes()':
+        "builtins.list[tuple[boardrules.games.pig.moves.PigMove, builtins.float]]",
+    'boardrules.load("armadora").state_from_json("")':
+        "boardrules.games.armadora.game.ArmadoraState",
+    'boardrules.load(boardrules.games.as_game_id("pig"))':
+        "boardrules.api.Game[boardrules.api.State[boardrules.api.Move], boardrules.api.Move]",
+}
+
 #: (a bad line, the error mypy must report for it)
 BAD = {
     "misspelled_game_id": ('boardrules.load("armadorra")',
@@ -94,6 +116,8 @@ def mypy_report(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     tmp = tmp_path_factory.mktemp("typing")
     scripts = {"good": GOOD}
     scripts.update({name: f"import boardrules\n{line}\n" for name, (line, _) in BAD.items()})
+    scripts["reveal"] = "import boardrules\nimport boardrules.games\n" + "".join(
+        f"reveal_type({expression})\n" for expression in REVEALED)
     paths = []
     for name, text in scripts.items():
         path = tmp / f"{name}.py"
@@ -125,3 +149,10 @@ def test_mypy_strict_catches(mypy_report: dict[str, str], name: str) -> None:
     errors = [line for line in mypy_report[name].splitlines() if ": error:" in line]
     assert len(errors) == 1, mypy_report[name]
     assert re.search(expected, errors[0]), errors[0]
+
+
+def test_each_game_has_its_own_types(mypy_report: dict[str, str]) -> None:
+    revealed = re.findall(r'Revealed type is "(.*)"', mypy_report["reveal"])
+    # mypy versions differ on spelling builtins ("builtins.list" or "list")
+    assert ([t.replace("builtins.", "") for t in revealed]
+            == [t.replace("builtins.", "") for t in REVEALED.values()]), mypy_report["reveal"]
