@@ -372,7 +372,7 @@ class Game(Generic[GameStateT, GameMoveT]):
 
 def _indefinite_article(word: str) -> str:
     """``"an"`` before a vowel (an Armadora move), else ``"a"`` (a Pig move)."""
-    return "an" if word[:1].lower() in "aeiou" and word[:1] else "a"
+    return "an" if word[:1].lower() in ("a", "e", "i", "o", "u") else "a"
 
 
 def check_seed(seed: object) -> int:
