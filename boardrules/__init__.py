@@ -32,7 +32,7 @@ from boardrules.errors import (
     InvalidStateError,
     UnknownGameError,
 )
-from boardrules.games import available_games, check_saved_options, load
+from boardrules.games import AnyGameId, available_games, check_saved_options, load
 from boardrules.search import Suggestion, suggest
 
 __version__ = "0.1.0"
@@ -74,7 +74,7 @@ def state_from_json(text: str | bytes, *, key: bytes | None = None) -> State[Any
         raise InvalidStateError(f"unknown game {game_id!r}")
     check_saved_options(game_id, options)
     try:
-        game = load(game_id, **options)
+        game = load(AnyGameId(game_id), **options)
     except (InvalidOptionError, BoardDataError) as exc:
         raise InvalidStateError(f"options: {exc}") from None
     return game.state_from_json(json.dumps(doc), key=key)

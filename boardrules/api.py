@@ -60,6 +60,9 @@ MAX_STATE_JSON_BYTES = 1_000_000
 
 StateT = TypeVar("StateT", bound="State[Any]")
 MoveT = TypeVar("MoveT", bound="Move")
+#: The state and move types of a :class:`Game` (``Game[ArmadoraState, ArmadoraMove]``).
+GameStateT = TypeVar("GameStateT", bound="State[Any]", covariant=True)
+GameMoveT = TypeVar("GameMoveT", bound="Move")
 
 
 class Termination(enum.Enum):
@@ -137,8 +140,13 @@ class Move:
         return self._action < other._action
 
 
-class Game:
+class Game(Generic[GameStateT, GameMoveT]):
     """A game with its options fixed.  Get one with :func:`boardrules.load`.
+
+    ``Game`` is generic over the game's own :class:`State` and :class:`Move` classes, so
+    that a type checker knows what ``new_game()``, ``parse_move()`` and the state's
+    ``legal_moves()`` return: a game declares ``class TicTacToeGame(Game[TicTacToeState,
+    TicTacToeMove])`` and overrides nothing to narrow them.
 
     Subclasses set the class attributes and fill ``_core`` (the compiled game) and
     ``_moves`` (one :class:`Move` per action id) in their constructor.
@@ -164,8 +172,8 @@ class Game:
     example_options: ClassVar[tuple[dict[str, Any], ...]] = ({},)
 
     _core: CoreGame
-    _moves: list[Move]
-    _by_text: Mapping[str, Move]  # every accepted (normalised) spelling -> its move
+    _moves: list[GameMoveT]
+    _by_text: Mapping[str, GameMoveT]  # every accepted (normalised) spelling -> its move
     _options: dict[str, Any]
 
     # --- facts ---
@@ -210,8 +218,8 @@ class Game:
         return (self.id, json.dumps(self._options, sort_keys=True))
 
     def _install(self, core: CoreGame, options: dict[str, Any],
-                 build_moves: Callable[[tuple[Any, ...]], Sequence[Move]],
-                 aliases: Callable[[Move], list[str]] = lambda move: []) -> None:
+                 build_moves: Callable[[tuple[Any, ...]], Sequence[GameMoveT]],
+                 aliases: Callable[[GameMoveT], list[str]] = lambda move: []) -> None:
         """What every game's constructor ends with: its validated options, the compiled
         core, one move per action id (built by ``build_moves(game_key)``) and the parse
         table of their spellings (canonical notation plus ``aliases``)."""
@@ -219,7 +227,7 @@ class Game:
         self._core = core
         self._game_key_cache = self._game_key()
         self._moves = list(build_moves(self._game_key_cache))
-        by_text: dict[str, Move] = {}
+        by_text: dict[str, GameMoveT] = {}
         for move in self._moves:
             by_text[str(move)] = move
             for alias in aliases(move):
@@ -232,7 +240,7 @@ class Game:
 
     # --- states ---
 
-    def new_game(self, seed: int | None = None, auto_chance: bool = True) -> State[Any]:
+    def new_game(self, seed: int | None = None, auto_chance: bool = True) -> GameStateT:
         """A new game.  With ``auto_chance`` (the default) every chance event -- the
         random setup included -- is drawn from the RNG seeded by ``seed``; without it the
         state stops at each chance node for the caller to apply an outcome (a physical
@@ -244,31 +252,36 @@ class Game:
         core.seed(seed)
         if auto_chance:
             core.run_auto_chance()
-        return self.state_class(self, core, auto_chance)
+        return self._state(core, auto_chance)
+
+    def _state(self, core: CoreState, auto_chance: bool) -> GameStateT:
+        """The game's own State around ``core`` (``state_class`` is a ClassVar, which a
+        type variable cannot annotate: the cast is where the two meet)."""
+        return cast(GameStateT, self.state_class(self, core, auto_chance))
 
     # --- moves ---
 
-    def parse_move(self, text: str) -> Move:
+    def parse_move(self, text: str) -> GameMoveT:
         """The move written ``text`` in the game's notation (:class:`InvalidMoveError`
         if it is not a move of this game).  Legality is checked by ``State.apply``."""
         if not isinstance(text, str):
             raise TypeError(f"move text must be a str, not {type(text).__name__}")
         return self._parse(text)
 
-    def _parse(self, text: str) -> Move:
+    def _parse(self, text: str) -> GameMoveT:
+        what = f"not {_indefinite_article(self.name)} {self.name} move"
         if len(text) > self.max_move_text:
-            raise InvalidMoveError(
-                f"not a {self.name} move: {text[:self.max_move_text]!r}... (too long)")
+            raise InvalidMoveError(f"{what}: {text[:self.max_move_text]!r}... (too long)")
         move = self._by_text.get(self._normalise(text))
         if move is None:
-            raise InvalidMoveError(f"not a {self.name} move: {text!r} ({self.notation_hint})")
+            raise InvalidMoveError(f"{what}: {text!r} ({self.notation_hint})")
         return move
 
     def _normalise(self, text: str) -> str:
         """The key of ``_by_text`` for a spelling of a move (lower case, single spaces)."""
         return " ".join(text.lower().split())
 
-    def move(self, action: int) -> Move:
+    def move(self, action: int) -> GameMoveT:
         """The move with action id ``action``."""
         if isinstance(action, bool) or not isinstance(action, int):
             raise TypeError("action must be an int")
@@ -276,15 +289,23 @@ class Game:
             raise InvalidMoveError(f"action {action} is out of range for {self.id}")
         return self._moves[action]
 
-    def _action_of(self, move: Move | str) -> int:
-        """Action id of a move object or notation string (type-checked)."""
+    def _action_of(self, move: object) -> int:
+        """Action id of a move object or notation string (type-checked).  A Move's fields
+        are read defensively: a forged one (built without ``__init__``, or with fields of
+        other types) is refused, never trusted."""
         if isinstance(move, Move):
-            if move._game_key is self._game_key_cache or move._game_key == self._game_key_cache:
-                action = move._action
-                if isinstance(action, int) and 0 <= action < len(self._moves):
+            key = getattr(move, "_game_key", None)
+            if key is self._game_key_cache or (
+                    type(key) is tuple and all(type(k) is str for k in key)
+                    and key == self._game_key_cache):
+                action = getattr(move, "_action", None)
+                if type(action) is int and 0 <= action < len(self._moves):
                     return action
                 raise InvalidMoveError("a forged move: its action id is out of range")
-            raise InvalidMoveError(f"{move!r} is a move of another game or other options")
+            text = getattr(move, "_text", None)
+            shown = repr(text) if type(text) is str else "(no notation)"
+            raise InvalidMoveError(f"{type(move).__name__} {shown} is a move of another game "
+                                   "or other options")
         if isinstance(move, str):
             return self._parse(move)._action
         raise TypeError(f"a move must be a Move or its notation string, not {type(move).__name__}")
@@ -296,7 +317,7 @@ class Game:
         key = self._core.illegal_reason(core, action)
         return key, self.illegal_reasons[key]
 
-    def _redact(self, move: Move, mover: int, viewer: int | None) -> str:
+    def _redact(self, move: GameMoveT, mover: int, viewer: int | None) -> str:
         """How ``viewer`` (None: a spectator) sees ``move`` made by ``mover`` (a player or
         CHANCE) in a move log.  Perfect-information games show every move as it is."""
         return str(move)
@@ -308,7 +329,7 @@ class Game:
 
     # --- persistence ---
 
-    def state_from_json(self, text: str | bytes, *, key: bytes | None = None) -> State[Any]:
+    def state_from_json(self, text: str | bytes, *, key: bytes | None = None) -> GameStateT:
         """Restore a state saved by :meth:`State.to_json`.
 
         The text is untrusted: every field is checked (types, ranges, the options and
@@ -348,7 +369,7 @@ class Game:
                 "rng is not what the saved starting RNG and its draws give")
         if auto_chance and core.current_player == CHANCE:
             raise InvalidStateError("auto_chance state stopped at a chance node")
-        state = self.state_class(self, core, auto_chance)
+        state = self._state(core, auto_chance)
         _compare_snapshot(doc["state"], state._snapshot(), "state")
         return state
 
@@ -379,6 +400,11 @@ class Game:
                 _, why = self._explain(core, action)
                 raise InvalidStateError(f"history[{i}] {text_move!r} is illegal: {why}")
             core.apply(action)
+
+
+def _indefinite_article(word: str) -> str:
+    """``"an"`` before a vowel (an Armadora move), else ``"a"`` (a Pig move)."""
+    return "an" if word[:1].lower() in ("a", "e", "i", "o", "u") else "a"
 
 
 def check_seed(seed: object) -> int:
@@ -492,13 +518,13 @@ class State(Generic[MoveT]):
 
     __slots__ = ("_auto_chance", "_core", "_game")
 
-    def __init__(self, game: Game, core: CoreState, auto_chance: bool) -> None:
+    def __init__(self, game: Game[Any, MoveT], core: CoreState, auto_chance: bool) -> None:
         self._game = game
         self._core = core
         self._auto_chance = auto_chance
 
     @property
-    def game(self) -> Game:
+    def game(self) -> Game[Any, MoveT]:
         return self._game
 
     @property
@@ -520,17 +546,25 @@ class State(Generic[MoveT]):
         outcomes; empty only when the game is over."""
         return self._core.legal_moves(self._game._moves)
 
-    def is_legal(self, move: Move | str) -> bool:
-        return bool(self._core.is_legal(self._game._action_of(move)))
+    def is_legal(self, move: object) -> bool:
+        """Whether ``move`` (a :class:`Move` or its notation) is legal here.  Anything
+        that is not a legal move of this game answers ``False``: an illegal move, text
+        that is no move, a move of another game or other options, a forged move, a value
+        of another type.  (:meth:`apply` says which, with its error.)"""
+        try:
+            action = self._game._action_of(move)
+        except (InvalidMoveError, TypeError):
+            return False
+        return bool(self._core.is_legal(action))
 
-    def chance_outcomes(self) -> list[tuple[Move, float]]:
+    def chance_outcomes(self) -> list[tuple[MoveT, float]]:
         """[(outcome, probability)] at a chance node, else []."""
         moves = self._game._moves
         return [(moves[a], p) for a, p in self._core.chance_outcomes()]
 
     # --- changes ---
 
-    def apply(self, move: Move | str, *, player: int | None = None) -> None:
+    def apply(self, move: MoveT | str, *, player: int | None = None) -> None:
         """Apply a move (a :class:`Move` or its notation).
 
         ``player``, when given, is who asks: a move sent by anyone but the player to move
@@ -559,7 +593,7 @@ class State(Generic[MoveT]):
             )
             raise IllegalMoveError(f"not player {player}'s turn: {who} is to move", "wrong_player")
 
-    def apply_random_chance(self, seed: int | None = None) -> Move:
+    def apply_random_chance(self, seed: int | None = None) -> MoveT:
         """Draw one outcome at a chance node with its probability and apply it: from the
         state's own RNG, or from a throw-away RNG seeded with ``seed``."""
         if self._core.current_player != CHANCE:
@@ -569,7 +603,7 @@ class State(Generic[MoveT]):
         action = self._core.apply_random_chance(seed)
         return self._game._moves[action]
 
-    def undo(self) -> Move:
+    def undo(self) -> MoveT:
         """Take back the last move and return it.  With ``auto_chance`` the chance
         outcomes drawn automatically after that move are taken back with it."""
         # One call into the core either way: no other thread can see it half undone.
@@ -597,7 +631,7 @@ class State(Generic[MoveT]):
         """An independent copy (history and RNG included)."""
         return type(self)(self._game, self._core.copy(), self._auto_chance)
 
-    def child(self: StateT, move: Move | str) -> StateT:
+    def child(self: StateT, move: MoveT | str) -> StateT:
         """A copy with ``move`` applied; this state is unchanged."""
         other = self.copy()
         other.apply(move)
@@ -620,7 +654,7 @@ class State(Generic[MoveT]):
     @property
     def history(self) -> list[MoveT]:
         """Every action applied since the start, chance outcomes included (whole truth)."""
-        moves = cast(list[MoveT], self._game._moves)
+        moves = self._game._moves
         return [moves[a] for a in self._core.actions]
 
     # --- results (per game) ---

@@ -8,6 +8,7 @@ from typing import Any
 
 import boardrules
 from boardrules.api import CHANCE, State
+from boardrules.games import as_game_id
 from boardrules.search import ISMCTSBot, suggest
 
 #: The games the demo plays: (game id, options) -- every implemented game, with its
@@ -27,7 +28,7 @@ SUGGESTION_ITERATIONS = 3000
 def play_demo_game(game_id: str, options: dict[str, object], seed: int,
                    out: list[str]) -> State[Any]:
     """One full game between search bots, every move written to ``out``."""
-    game = boardrules.load(game_id, **options)
+    game = boardrules.load(as_game_id(game_id), **options)
     state = game.new_game(seed=seed)
     bots = [ISMCTSBot(iterations=BOT_ITERATIONS, seed=seed * 10 + p)
             for p in range(game.num_players)]

@@ -21,7 +21,7 @@ from typing import Any, Literal
 
 from boardrules.api import State
 from boardrules.errors import BoardDataError, InvalidOptionError, InvalidStateError
-from boardrules.games import check_saved_options
+from boardrules.games import AnyGameId, check_saved_options
 
 RECORD_FORMAT = "boardrules-record"
 RECORD_FORMAT_VERSION = 1
@@ -75,7 +75,7 @@ def replay(record: Mapping[str, Any]) -> State[Any]:
         raise InvalidStateError("options must be an object and moves a list")
     check_saved_options(game_id, options)
     try:
-        game = boardrules.load(game_id, **options)
+        game = boardrules.load(AnyGameId(game_id), **options)
     except (InvalidOptionError, BoardDataError) as exc:
         raise InvalidStateError(f"options: {exc}") from None
     if record.get("rules_version") != game.rules_version:

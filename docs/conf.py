@@ -9,6 +9,7 @@ compiles the Cython cores)::
 
 from __future__ import annotations
 
+import doctest
 import sys
 from pathlib import Path
 from typing import Any
@@ -44,6 +45,10 @@ autodoc_member_order = "bysource"
 # Plain ``>>>`` paragraphs are tested as well as ``.. doctest::`` blocks, so every example
 # on every page runs in the doctest build.
 doctest_test_doctest_blocks = "default"
+# Sphinx's default flags include IGNORE_EXCEPTION_DETAIL, under which an example passes
+# whatever message its exception carries: without it, every message shown on a page is the
+# one the library prints.
+doctest_default_flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
 
 root_doc = "index"
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", "figures/*"]

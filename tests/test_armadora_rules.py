@@ -21,8 +21,9 @@ from typing import Any
 import pytest
 
 import boardrules
-from boardrules import CHANCE, TERMINAL, IllegalMoveError, Termination
+from boardrules import CHANCE, TERMINAL, Termination
 from boardrules.games.armadora import ArmadoraState
+from boardrules.testing import assert_illegal
 
 #: d1=4, b2=7, f2=4, h2=3, a4=5, e4=6, c5=6, g5=5: the four corner mines hold 7, 3, 5, 5.
 CORNER_GOLD = (4, 7, 4, 3, 5, 6, 6, 5)
@@ -61,14 +62,9 @@ def legal(state: ArmadoraState) -> set[str]:
 
 
 def refused(state: ArmadoraState, move: str) -> str:
-    """Apply an illegal move: check it is refused, absent from legal_moves, and changes
-    nothing; return the rule key it broke."""
-    before = state.state_bytes()
-    assert move not in legal(state)
-    with pytest.raises(IllegalMoveError) as excinfo:
-        state.apply(move)
-    assert state.state_bytes() == before
-    return excinfo.value.rule
+    """Apply an illegal move: check it is refused (by is_legal, apply and child), absent
+    from legal_moves, and changes nothing; return the rule key it broke."""
+    return assert_illegal(state, move).rule
 
 
 def square(state: ArmadoraState, name: str, viewer: int | None = None) -> dict[str, Any]:

@@ -1,316 +1,165 @@
 """The conformance suite every registered game gets for free (architecture.md).
 
-Seeded random playouts of every game in the registry, with each of its
-``example_options``, checking the contract's invariants at every step.
+Each check of the public kit :mod:`boardrules.testing` (seeded random playouts checking
+the contract at every step) runs on every game in the registry with each of its
+``example_options``: one test per check and option set.
 """
 
 from __future__ import annotations
 
 import json
-import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 import boardrules
-from boardrules import CHANCE, TERMINAL, Game, State
+from boardrules import Game, IllegalMoveError, InvalidMoveError, Move
+from boardrules.games import as_game_id
+from boardrules.games.tic_tac_toe import TicTacToeGame, TicTacToeMove, TicTacToeState
+from boardrules.testing import CHECKS, assert_rejected, check_game
 
-GAMES_PER_CONFIG = 3
 
-
-def _configs(where: Any = lambda game: True) -> list[Any]:
-    """Every registered game with each of its example options (those ``where`` accepts)."""
+def _configs() -> list[Any]:
+    """Every registered game with each of its example options."""
     params = []
     for game_id in boardrules.available_games():
-        cls = type(boardrules.load(game_id))
+        cls = type(boardrules.load(as_game_id(game_id)))
         for options in cls.example_options:
-            if not where(boardrules.load(game_id, **options)):
-                continue
             label = "-".join([game_id, *(f"{k}={v}" for k, v in options.items())])
             params.append(pytest.param(game_id, options, id=label))
     return params
 
 
-def _has_chance(game: Game) -> bool:
-    """Whether the game reaches chance nodes (seen in a few random games)."""
-    for seed in range(3):
-        state = game.new_game(seed=seed, auto_chance=False)
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            if state.current_player == CHANCE:
-                return True
-            state.apply(rng.choice(state.legal_moves()))
-    return False
-
-
 CONFIGS = _configs()
-HIDDEN_INFORMATION_CONFIGS = _configs(lambda game: game.has_hidden_information)
-CHANCE_CONFIGS = _configs(_has_chance)
-NO_CHANCE_CONFIGS = _configs(lambda game: not _has_chance(game))
+_GAMES: dict[str, Game[Any, Any]] = {}
 
 
-def _playout(game: Game, seed: int, check: Any) -> State:
-    """A seeded random game; ``check(state, step)`` runs before every move."""
-    state = game.new_game(seed=seed)
-    rng = random.Random(seed)
-    step = 0
-    while not state.is_terminal():
-        check(state, step)
-        state.apply(rng.choice(state.legal_moves()))
-        step += 1
-        assert step <= game.max_game_length
-    check(state, step)
-    return state
+def _game(game_id: str, options: dict[str, Any]) -> Game[Any, Any]:
+    """The game of a config, loaded once for all checks."""
+    key = f"{game_id} {sorted(options.items())}"
+    if key not in _GAMES:
+        _GAMES[key] = boardrules.load(as_game_id(game_id), **options)
+    return _GAMES[key]
 
 
 @pytest.mark.parametrize(("game_id", "options"), CONFIGS)
-def test_legal_moves_sorted_unique_and_empty_only_at_terminal(game_id: str,
-                                                              options: dict[str, Any]) -> None:
-    game = boardrules.load(game_id, **options)
-
-    def check(state: State, step: int) -> None:
-        moves = state.legal_moves()
-        actions = [m.action for m in moves]
-        assert actions == sorted(set(actions))
-        assert moves == sorted(moves)
-        assert bool(moves) == (state.current_player != TERMINAL)
-
-    for seed in range(GAMES_PER_CONFIG):
-        _playout(game, seed, check)
-
-
-@pytest.mark.parametrize(("game_id", "options"), CONFIGS)
-def test_every_legal_move_applies_and_undo_restores(game_id: str, options: dict[str, Any]) -> None:
-    game = boardrules.load(game_id, **options)
-
-    def check(state: State, step: int) -> None:
-        before = state.state_bytes()
-        history = state.history
-        for move in state.legal_moves():
-            assert state.is_legal(move)
-            state.apply(move)
-            assert state.history[: len(history) + 1] == [*history, move]
-            assert state.undo() == move
-            assert state.state_bytes() == before
-            assert state.history == history
-
-    for seed in range(GAMES_PER_CONFIG):
-        _playout(game, seed, check)
-
-
-@pytest.mark.parametrize(("game_id", "options"), CONFIGS)
-def test_copy_and_child_are_independent(game_id: str, options: dict[str, Any]) -> None:
-    game = boardrules.load(game_id, **options)
-
-    def check(state: State, step: int) -> None:
-        if state.is_terminal():
-            return
-        before = state.state_bytes()
-        twin = state.copy()
-        assert twin == state
-        move = state.legal_moves()[-1]
-        twin.apply(move)
-        child = state.child(move)
-        assert state.state_bytes() == before
-        assert child == twin
-        assert child.history[len(state.history)] == move
-
-    for seed in range(GAMES_PER_CONFIG):
-        _playout(game, seed, check)
-
-
-@pytest.mark.parametrize(("game_id", "options"), CONFIGS)
-def test_json_round_trip(game_id: str, options: dict[str, Any]) -> None:
-    game = boardrules.load(game_id, **options)
-
-    def check(state: State, step: int) -> None:
-        if step % 7:
-            return
-        text = state.to_json()
-        restored = game.state_from_json(text)
-        assert restored == state
-        assert restored.state_bytes() == state.state_bytes()
-        assert restored.to_json() == text
-        assert boardrules.state_from_json(text.encode()) == state
-
-    for seed in range(GAMES_PER_CONFIG):
-        _playout(game, seed, check)
-
-
-@pytest.mark.parametrize(("game_id", "options"), CONFIGS)
-def test_notation_round_trips_for_every_legal_move(game_id: str, options: dict[str, Any]) -> None:
-    game = boardrules.load(game_id, **options)
-    seen: set[str] = set()
-
-    def check(state: State, step: int) -> None:
-        for move in state.legal_moves():
-            text = str(move)
-            assert game.parse_move(text) == move
-            assert game.move(move.action) is move
-            seen.add(text)
-
-    for seed in range(GAMES_PER_CONFIG):
-        final = _playout(game, seed, check)
-        for move in final.history:  # chance outcomes too (auto-drawn, never listed)
-            assert game.parse_move(str(move)) == move
-            seen.add(str(move))
-    assert len(seen) >= min(50, game.num_distinct_actions)
-
-
-@pytest.mark.parametrize(("game_id", "options"), CONFIGS)
-def test_views_hide_what_the_viewer_cannot_see(game_id: str, options: dict[str, Any]) -> None:
-    """A view is a function of what its player may know: resampling everything he
-    cannot see (determinize) leaves his view unchanged, for several resamplings."""
-    game = boardrules.load(game_id, **options)
-
-    def check(state: State, step: int) -> None:
-        if step % 3:
-            return
-        for player in range(game.num_players):
-            view = state.view(player)
-            json.dumps(view)
-            for seed in range(3):
-                world = state.determinize(player, seed=seed)
-                assert world.view(player) == view
-                if player == state.current_player:  # he knows his own options
-                    assert world.legal_moves() == state.legal_moves()
-        json.dumps(state.view(None))
-
-    for seed in range(GAMES_PER_CONFIG):
-        _playout(game, seed, check)
-
-
-@pytest.mark.parametrize(("game_id", "options"), HIDDEN_INFORMATION_CONFIGS)
-def test_determinize_actually_resamples_hidden_information(game_id: str,
-                                                           options: dict[str, Any]) -> None:
-    """The other side of the previous test: determinize changes the truth (else the
-    view test would prove nothing) while keeping the invariants."""
-    game = boardrules.load(game_id, **options)
-    changed = 0
-
-    def check(state: State, step: int) -> None:
-        nonlocal changed
-        if step % 5:
-            return
-        world = state.determinize(0, seed=step)
-        assert all(a == b for a, b in world.invariants().values())
-        changed += world.state_bytes() != state.state_bytes()
-
-    for seed in range(GAMES_PER_CONFIG):
-        _playout(game, seed, check)
-    assert changed > 0
-
-
-@pytest.mark.parametrize(("game_id", "options"), CONFIGS)
-def test_invariants_hold_every_step(game_id: str, options: dict[str, Any]) -> None:
-    game = boardrules.load(game_id, **options)
-
-    def check(state: State, step: int) -> None:
-        invariants = state.invariants()
-        assert invariants
-        for name, (counted, expected) in invariants.items():
-            assert counted == expected, name
-
-    for seed in range(GAMES_PER_CONFIG):
-        _playout(game, seed, check)
-
-
-@pytest.mark.parametrize(("game_id", "options"), CONFIGS)
-def test_games_end_with_an_outcome_within_the_declared_length(game_id: str,
-                                                               options: dict[str, Any]) -> None:
-    game = boardrules.load(game_id, **options)
-    for seed in range(10):
-        state = _playout(game, seed, lambda s, i: None)
-        assert len(state.history) <= game.max_game_length
-        outcome = state.outcome()
-        assert outcome is not None
-        assert outcome.winners
-        assert min(outcome.ranking) == 1
-        assert len(outcome.scores) == game.num_players
-        assert outcome.returns == state.returns()
-        assert all(-1.0 <= r <= 1.0 for r in outcome.returns)
-        for team in game.teams:  # partners share their team's result
-            assert len({outcome.returns[p] for p in team}) == 1
-            assert len({outcome.ranking[p] for p in team}) == 1
-        assert abs(sum(outcome.returns[team[0]] for team in game.teams)) < 1e-9
-
-
-@pytest.mark.parametrize(("game_id", "options"), CONFIGS)
-def test_outcome_is_none_until_terminal(game_id: str, options: dict[str, Any]) -> None:
-    game = boardrules.load(game_id, **options)
-
-    def check(state: State, step: int) -> None:
-        assert (state.outcome() is None) == (not state.is_terminal())
-        assert len(state.score()) == game.num_players
-
-    _playout(game, 0, check)
-
-
-@pytest.mark.parametrize(("game_id", "options"), CONFIGS)
-def test_same_seed_and_moves_give_identical_states(game_id: str, options: dict[str, Any]) -> None:
-    game = boardrules.load(game_id, **options)
-    first = _playout(game, 5, lambda s, i: None)
-    second = game.new_game(seed=5)
-    movers = [mover for mover, _ in first.history_view(None)]
-    for move, mover in zip(first.history, movers, strict=True):
-        if mover != CHANCE:  # the seeded RNG draws the same chance outcomes again
-            second.apply(str(move))
-    assert second.state_bytes() == first.state_bytes()
-    assert second.to_json() == first.to_json()
-
-
-@pytest.mark.parametrize(("game_id", "options"), CHANCE_CONFIGS)
-def test_chance_nodes_without_auto_chance(game_id: str, options: dict[str, Any]) -> None:
-    """Without auto_chance every chance node waits for an outcome: the legal moves are
-    the outcomes, their probabilities sum to 1, and any of them applies;
-    apply_random_chance draws one."""
-    game = boardrules.load(game_id, **options)
-    state = game.new_game(seed=1, auto_chance=False)
-    rng = random.Random(1)
-    chance_nodes = 0
-    while not state.is_terminal():
-        if state.current_player != CHANCE:
-            assert state.chance_outcomes() == []
-            state.apply(rng.choice(state.legal_moves()))
-            continue
-        outcomes = state.chance_outcomes()
-        assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
-        assert [m for m, _ in outcomes] == state.legal_moves()
-        chance_nodes += 1
-        if rng.random() < 0.5:
-            state.apply(rng.choice(outcomes)[0])
-        else:
-            drawn = state.apply_random_chance()
-            assert drawn in [m for m, _ in outcomes]
-    assert chance_nodes > 0
-
-
-@pytest.mark.parametrize(("game_id", "options"), NO_CHANCE_CONFIGS)
-def test_games_without_chance_never_reach_a_chance_node(game_id: str,
-                                                        options: dict[str, Any]) -> None:
-    game = boardrules.load(game_id, **options)
-    state = game.new_game(seed=1, auto_chance=False)
-    rng = random.Random(1)
-    while not state.is_terminal():
-        assert state.current_player != CHANCE and state.chance_outcomes() == []
-        state.apply(rng.choice(state.legal_moves()))
-
-
-@pytest.mark.parametrize(("game_id", "options"), CONFIGS)
-def test_compiled_random_playouts_run_in_c(game_id: str, options: dict[str, Any]) -> None:
-    game = boardrules.load(game_id, **options)
-    moves = game.core.random_playouts(50, 1)
-    assert 50 <= moves <= 50 * game.max_game_length
-    assert game.core.random_playouts(50, 1) == moves  # seeded: reproducible
+@pytest.mark.parametrize("check", list(CHECKS.values()), ids=list(CHECKS))
+def test_conformance(check: Callable[..., None], game_id: str, options: dict[str, Any]) -> None:
+    check(_game(game_id, options))
 
 
 def test_registry_lists_games_and_accepts_a_users_game() -> None:
     from boardrules.games import _REGISTRY, register
 
     assert {"armadora", "connect_four", "tic_tac_toe"} <= set(boardrules.available_games())
-    register("my_tic_tac_toe", type(boardrules.load("tic_tac_toe")))
+    my_id = register("my_tic_tac_toe", type(boardrules.load("tic_tac_toe")))
     try:
+        assert my_id == "my_tic_tac_toe"
         assert "my_tic_tac_toe" in boardrules.available_games()
-        assert boardrules.load("my_tic_tac_toe").new_game(seed=1).legal_moves()
+        assert boardrules.load(my_id).new_game(seed=1).legal_moves()
+        assert boardrules.load(as_game_id("my_tic_tac_toe")).num_players == 2
     finally:
         del _REGISTRY["my_tic_tac_toe"]
+    with pytest.raises(boardrules.UnknownGameError, match="no game 'my_tic_tac_toe'"):
+        as_game_id("my_tic_tac_toe")
+    with pytest.raises(TypeError):
+        as_game_id(3)  # type: ignore[arg-type]
+
+
+# --- the kit can fail ------------------------------------------------------------------------
+
+
+class _UnsortedState(TicTacToeState):
+    """A broken game: its legal moves come in reverse order."""
+
+    __slots__ = ()
+
+    def legal_moves(self) -> list[TicTacToeMove]:
+        return super().legal_moves()[::-1]
+
+
+class _ForgetfulState(TicTacToeState):
+    """A broken game: its saves drop the position beside the history."""
+
+    __slots__ = ()
+
+    def to_json(self) -> str:
+        doc = json.loads(super().to_json())
+        del doc["state"]
+        return json.dumps(doc)
+
+
+class _RaisingIsLegalState(TicTacToeState):
+    """A broken game: is_legal raises on what is not a move (this library's old
+    behaviour) instead of answering False."""
+
+    __slots__ = ()
+
+    def is_legal(self, move: object) -> bool:
+        return bool(self._core.is_legal(self._game._action_of(move)))
+
+
+def _broken(state_class: type[TicTacToeState]) -> TicTacToeGame:
+    game = TicTacToeGame()
+    game.state_class = state_class  # this instance only; the registered game is intact
+    return game
+
+
+@pytest.mark.parametrize(("state_class", "check", "message"), [
+    (_UnsortedState, "legal_moves", r"legal_moves\(\) not sorted"),
+    (_ForgetfulState, "json_round_trip", r"InvalidStateError raised: fields must be exactly"),
+    (_RaisingIsLegalState, "is_legal", r"InvalidMoveError raised: not a Tic-tac-toe move"),
+])
+def test_check_game_catches_a_broken_game(state_class: type[TicTacToeState], check: str,
+                                          message: str) -> None:
+    game = _broken(state_class)
+    with pytest.raises(AssertionError, match=rf"check '{check}' failed: .*{message}"):
+        check_game(game)
+    with pytest.raises(AssertionError, match=message):
+        CHECKS[check](game)
+    check_game(TicTacToeGame())  # the control: the same game unbroken passes
+
+
+def test_check_game_refuses_what_is_not_a_game() -> None:
+    with pytest.raises(TypeError, match="needs a boardrules Game"):
+        check_game("tic_tac_toe")  # type: ignore[arg-type]
+
+
+# --- is_legal and the parse error, for every game ------------------------------------------
+
+
+@pytest.mark.parametrize(("game_id", "text", "article"), [
+    ("armadora", "3@z9", "an Armadora move"),
+    ("connect_four", "h", "a Connect Four move"),
+    ("pig", "jump", "a Pig move"),
+    ("tic_tac_toe", "d4", "a Tic-tac-toe move"),
+])
+def test_parse_error_uses_the_right_article(game_id: str, text: str, article: str) -> None:
+    game = boardrules.load(as_game_id(game_id))
+    with pytest.raises(InvalidMoveError, match=f"^not {article}: '{text}'"):
+        game.parse_move(text)
+    with pytest.raises(InvalidMoveError, match=f"^not {article}: 'xxxxxxxx"):
+        game.parse_move("x" * 100)
+
+
+def test_is_legal_is_false_for_anything_not_a_legal_move_here() -> None:
+    """is_legal answers False (apply raises its documented errors) for unparseable text, a
+    move of another game, a wrong type and a forged move."""
+    game = boardrules.load("armadora")
+    armadora = game.new_game(seed=1)
+    other = boardrules.load("tic_tac_toe").move(0)
+    key = game._game_key()
+    forged = [Move.__new__(Move),                       # no fields at all
+              Move(10**6, "3@c2", key),                 # this game's key, no such action
+              Move(True, "a1-b1", key),                 # an action id that is a bool
+              Move(1, "a1-b1", [*key])]                 # a key of another type
+    cases: list[tuple[object, type[Exception]]] = [
+        ("3@z9", InvalidMoveError), ("", InvalidMoveError), ("x" * 1000, InvalidMoveError),
+        (other, InvalidMoveError), *((f, InvalidMoveError) for f in forged),
+        (None, TypeError), (7, TypeError), (b"pass", TypeError), ("done", IllegalMoveError),
+    ]
+    for value, error in cases:
+        assert armadora.is_legal(value) is False, value
+        assert_rejected(armadora, error, lambda v=value: armadora.apply(v))
+    assert armadora.is_legal("pass") and armadora.is_legal(armadora.legal_moves()[0])

@@ -20,6 +20,7 @@ import pytest
 import boardrules
 from boardrules import TERMINAL, IllegalMoveError, InvalidMoveError, InvalidOptionError, Termination
 from boardrules.games.connect_four import ConnectFourMove, ConnectFourState
+from boardrules.testing import assert_illegal
 
 GAME = boardrules.load("connect_four")
 EMPTY_ROW = "......."
@@ -49,14 +50,9 @@ def legal(state: ConnectFourState) -> str:
 
 
 def refused(state: ConnectFourState, move: str) -> str:
-    """Apply an illegal move: check it is refused, absent from legal_moves, and changes
-    nothing; return the rule key it broke."""
-    before = state.state_bytes()
-    assert move not in legal(state)
-    with pytest.raises(IllegalMoveError) as excinfo:
-        state.apply(move)
-    assert state.state_bytes() == before
-    return excinfo.value.rule
+    """Apply an illegal move: check it is refused (by is_legal, apply and child), absent
+    from legal_moves, and changes nothing; return the rule key it broke."""
+    return assert_illegal(state, move).rule
 
 
 def reference_four(board: list[str], symbol: str) -> bool:

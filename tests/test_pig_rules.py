@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import json
-import random
 from typing import Any
 
 import pytest
@@ -24,6 +23,7 @@ from boardrules import (
     Termination,
 )
 from boardrules.games.pig import PigMove, PigState
+from boardrules.testing import assert_illegal, random_positions
 
 GAME = boardrules.load("pig")
 TARGET = 20
@@ -51,34 +51,12 @@ def legal(state: PigState) -> list[str]:
 
 
 def refused(state: PigState, move: str) -> str:
-    """Apply an illegal move: check it is refused, absent from legal_moves, and changes
-    nothing; return the rule key it broke."""
-    before = state.state_bytes()
-    assert move not in legal(state)
-    with pytest.raises(IllegalMoveError) as excinfo:
-        state.apply(move)
-    assert state.state_bytes() == before
-    return excinfo.value.rule
+    """Apply an illegal move: check it is refused (by is_legal, apply and child), absent
+    from legal_moves, and changes nothing; return the rule key it broke."""
+    return assert_illegal(state, move).rule
 
 
-def random_positions(games: int, seed: int) -> list[PigState]:
-    """Every position of ``games`` random games (dice by their probabilities, players'
-    moves uniformly), chance nodes included."""
-    rng = random.Random(seed)
-    positions = []
-    for _ in range(games):
-        state = GAME.new_game(seed=rng.randrange(2**32), auto_chance=False)
-        positions.append(state.copy())
-        while not state.is_terminal():
-            if state.current_player == CHANCE:
-                state.apply_random_chance()
-            else:
-                state.apply(rng.choice(state.legal_moves()))
-            positions.append(state.copy())
-    return positions
-
-
-POSITIONS = random_positions(60, 1)
+POSITIONS = random_positions(GAME, 60, 1)  # chance nodes included
 
 
 # --- the players and the start ---------------------------------------------------------------

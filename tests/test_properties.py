@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import boardrules
+from boardrules.testing import snapshot
 
 # (players, variant, look_at_face_down)
 CONFIGS = [
@@ -68,11 +69,6 @@ def play(data: st.DataObject, config: tuple[int, str, bool], seed: int, auto_cha
         state.apply(move)
         played.append(move)
     return state, played
-
-
-def snapshot(state: Any) -> tuple[bytes, str, list[str], int]:
-    return (state.state_bytes(), state.to_json(), [str(m) for m in state.history],
-            state.current_player)
 
 
 # --------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ import pytest
 import boardrules
 from boardrules import TERMINAL, IllegalMoveError, InvalidMoveError, InvalidOptionError, Termination
 from boardrules.games.tic_tac_toe import TicTacToeMove, TicTacToeState
+from boardrules.testing import assert_illegal
 
 GAME = boardrules.load("tic_tac_toe")
 
@@ -36,14 +37,9 @@ def legal(state: TicTacToeState) -> list[str]:
 
 
 def refused(state: TicTacToeState, move: str) -> str:
-    """Apply an illegal move: check it is refused, absent from legal_moves, and changes
-    nothing; return the rule key it broke."""
-    before = state.state_bytes()
-    assert move not in legal(state)
-    with pytest.raises(IllegalMoveError) as excinfo:
-        state.apply(move)
-    assert state.state_bytes() == before
-    return excinfo.value.rule
+    """Apply an illegal move: check it is refused (by is_legal, apply and child), absent
+    from legal_moves, and changes nothing; return the rule key it broke."""
+    return assert_illegal(state, move).rule
 
 
 def all_positions() -> dict[bytes, TicTacToeState]:

@@ -1,17 +1,45 @@
-"""The game packages and the registry of game ids."""
+"""The game packages and the registry of game ids.
+
+Typing.  :func:`load` is overloaded by game id: ``load("armadora")`` is an
+:class:`~boardrules.games.armadora.ArmadoraGame` to a type checker, whose states'
+``legal_moves()`` are :class:`~boardrules.games.armadora.ArmadoraMove`\\ s.  So that
+``mypy --strict`` rejects a misspelled id (``load("armadorra")``), ``load`` accepts a
+plain ``str`` only once it is known to be a registered id -- an :data:`AnyGameId`:
+
+* a built-in game by its literal id (:data:`GameId`): ``load("pig")``;
+* a game of your own by the id :func:`register` returns:
+  ``MY_GAME = register("my_game", MyGame)``, then ``load(MY_GAME)``;
+* an id known only at run time (a command line, a saved state) through
+  :func:`as_game_id`, which checks it against the registry:
+  ``load(as_game_id(args.game))``.
+
+At run time ``load`` takes any string and raises :class:`~boardrules.UnknownGameError`
+for an unknown id; the distinction exists for the type checker only.
+"""
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NewType, overload
 
-from boardrules.api import Game
+from boardrules.api import Game, Move, State
 from boardrules.errors import InvalidOptionError, UnknownGameError
 
-GameId = Literal["armadora", "connect_four", "pig", "tic_tac_toe"]
+if TYPE_CHECKING:
+    from boardrules.games.armadora import ArmadoraGame
+    from boardrules.games.connect_four import ConnectFourGame
+    from boardrules.games.pig import PigGame
+    from boardrules.games.tic_tac_toe import TicTacToeGame
 
-_REGISTRY: dict[str, Callable[..., Game]] = {}
+#: The ids of the built-in games.
+GameId = Literal["armadora", "connect_four", "pig", "tic_tac_toe"]
+#: A game id checked against the registry at run time (:func:`register` and
+#: :func:`as_game_id` return one): :func:`load` types its game as ``Game[State[Move], Move]``
+#: (any game: its moves are plain :class:`~boardrules.Move`\ s).
+AnyGameId = NewType("AnyGameId", str)
+
+_REGISTRY: dict[str, Callable[..., Game[Any, Any]]] = {}
 _BUILTIN = (
     ("armadora", "boardrules.games.armadora", "ArmadoraGame"),
     ("connect_four", "boardrules.games.connect_four", "ConnectFourGame"),
@@ -20,9 +48,13 @@ _BUILTIN = (
 )
 
 
-def register(game_id: str, factory: Callable[..., Game]) -> None:
-    """Register a game under ``game_id`` (its module name)."""
+def register(game_id: str, factory: Callable[..., Game[Any, Any]]) -> AnyGameId:
+    """Register a game under ``game_id`` (its module name); returns the id, typed for
+    :func:`load`."""
+    if not isinstance(game_id, str):
+        raise TypeError("game_id must be a str")
     _REGISTRY[game_id] = factory
+    return AnyGameId(game_id)
 
 
 def available_games() -> list[str]:
@@ -31,8 +63,38 @@ def available_games() -> list[str]:
     return sorted(_REGISTRY)
 
 
-def load(game_id: str, /, **options: Any) -> Game:
-    """The game ``game_id`` with ``options`` checked and defaults filled in."""
+def as_game_id(game_id: str) -> AnyGameId:
+    """``game_id``, checked to be registered (:class:`~boardrules.UnknownGameError`
+    otherwise), typed for :func:`load`: the way to load a game whose id is known only at
+    run time."""
+    _load_builtin()
+    if not isinstance(game_id, str):
+        raise TypeError("game_id must be a str")
+    if game_id not in _REGISTRY:
+        raise UnknownGameError(f"no game {game_id!r}; available: {', '.join(available_games())}")
+    return AnyGameId(game_id)
+
+
+@overload
+def load(game_id: Literal["armadora"], /, **options: Any) -> ArmadoraGame: ...
+@overload
+def load(game_id: Literal["connect_four"], /, **options: Any) -> ConnectFourGame: ...
+@overload
+def load(game_id: Literal["pig"], /, **options: Any) -> PigGame: ...
+@overload
+def load(game_id: Literal["tic_tac_toe"], /, **options: Any) -> TicTacToeGame: ...
+@overload
+def load(game_id: AnyGameId, /, **options: Any) -> Game[State[Move], Move]: ...
+
+
+def load(game_id: str, /, **options: Any) -> Game[Any, Any]:
+    """The game ``game_id`` with ``options`` checked and defaults filled in.
+
+    ``game_id`` is a built-in game's id (:data:`GameId`: the type checker then knows the
+    game's own class) or, for a game of your own or an id read at run time, the
+    :data:`AnyGameId` that :func:`register` or :func:`as_game_id` returns (see the module
+    notes).  An unregistered id raises :class:`~boardrules.UnknownGameError`.
+    """
     _load_builtin()
     if not isinstance(game_id, str):
         raise TypeError("game_id must be a str")

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Literal
 
 from boardrules._ext.armadora import ArmadoraCore
-from boardrules.api import CHANCE, TERMINAL, Game, Move, Outcome, State, Termination
+from boardrules.api import CHANCE, TERMINAL, Game, Outcome, State, Termination
 from boardrules.errors import InvalidOptionError, InvalidStateError
 from boardrules.games.armadora.board import DEFAULT_BOARD, Board, load_board, shipped_boards
 from boardrules.games.armadora.moves import (
@@ -69,7 +69,7 @@ ILLEGAL_REASONS: dict[str, str] = {
 }
 
 
-class ArmadoraGame(Game):
+class ArmadoraGame(Game["ArmadoraState", ArmadoraMove]):
     """Armadora (Christwart Conrad, 2013) with its options fixed.
 
     Options:
@@ -126,7 +126,7 @@ class ArmadoraGame(Game):
         self._install(
             core, options,
             lambda key: build_move_table(core.layout, core.edges, self.board.width, ncells, key),
-            edge_aliases,  # type: ignore[arg-type]
+            edge_aliases,
         )
 
     @property
@@ -136,12 +136,6 @@ class ArmadoraGame(Game):
     def _normalise(self, text: str) -> str:
         return normalise(text)
 
-    def parse_move(self, text: str) -> ArmadoraMove:
-        return super().parse_move(text)  # type: ignore[return-value]
-
-    def new_game(self, seed: int | None = None, auto_chance: bool = True) -> ArmadoraState:
-        return super().new_game(seed, auto_chance)  # type: ignore[return-value]
-
     @classmethod
     def check_saved_options(cls, options: dict[str, Any]) -> None:
         """A saved state names a shipped board or carries the board itself, never a path
@@ -150,10 +144,9 @@ class ArmadoraGame(Game):
         if isinstance(board, str) and board not in shipped_boards():
             raise InvalidStateError("options.board must be a shipped board or a board object")
 
-    def _redact(self, move: Move, mover: int, viewer: int | None) -> str:
+    def _redact(self, move: ArmadoraMove, mover: int, viewer: int | None) -> str:
         """rule 三: a warrior is placed face down -- others see where, not its strength
         (nor does its owner's log show it when he may not look at his own warriors)."""
-        assert isinstance(move, ArmadoraMove)
         own = mover == viewer and self._options["look_at_face_down"]
         if move.kind == "warrior" and not own:
             return f"?@{move.square}"

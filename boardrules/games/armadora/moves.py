@@ -107,14 +107,16 @@ def build_move_table(layout: dict[str, int], edges: list[tuple[int, int]], width
     for kind in ("palisade",):
         table += [ArmadoraMove(layout[kind] + e, game_key, kind, edge=(names[a], names[b]))
                   for e, (a, b) in enumerate(edges)]
-    for kind in ("warrior", "goblin"):
-        table += [ArmadoraMove(layout[kind] + 5 * c + k - 1, game_key, kind,  # type: ignore[arg-type]
+    placements: tuple[MoveKind, ...] = ("warrior", "goblin")
+    for kind in placements:
+        table += [ArmadoraMove(layout[kind] + 5 * c + k - 1, game_key, kind,
                                square=names[c], strength=k)
                   for c in range(ncells) for k in range(1, 6)]
     table += [ArmadoraMove(layout["orc"] + e, game_key, "orc", edge=(names[a], names[b]))
               for e, (a, b) in enumerate(edges)]
-    for kind in ("peek", "arrow", "reinforce"):
-        table += [ArmadoraMove(layout[kind] + c, game_key, kind, square=names[c])  # type: ignore[arg-type]
+    targets: tuple[MoveKind, ...] = ("peek", "arrow", "reinforce")
+    for kind in targets:
+        table += [ArmadoraMove(layout[kind] + c, game_key, kind, square=names[c])
                   for c in range(ncells)]
     table += [ArmadoraMove(layout["gold"] + v, game_key, "gold", gold=v) for v in range(8)]
     table += [ArmadoraMove(layout["race"] + r, game_key, "race", race=RACES[r]) for r in range(4)]

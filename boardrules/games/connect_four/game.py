@@ -37,7 +37,7 @@ ILLEGAL_REASONS: dict[str, str] = {
 }
 
 
-class ConnectFourGame(Game):
+class ConnectFourGame(Game["ConnectFourState", ConnectFourMove]):
     """Connect Four, 7 columns by 6 rows.  It has no options:
     ``boardrules.load("connect_four")``."""
 
@@ -55,12 +55,6 @@ class ConnectFourGame(Game):
 
     def _normalise(self, text: str) -> str:
         return normalise(text)
-
-    def parse_move(self, text: str) -> ConnectFourMove:
-        return super().parse_move(text)  # type: ignore[return-value]
-
-    def new_game(self, seed: int | None = None, auto_chance: bool = True) -> ConnectFourState:
-        return super().new_game(seed, auto_chance)  # type: ignore[return-value]
 
 
 class ConnectFourState(LineGameState[ConnectFourMove]):

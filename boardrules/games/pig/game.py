@@ -26,7 +26,7 @@ ILLEGAL_REASONS: dict[str, str] = {
 }
 
 
-class PigGame(Game):
+class PigGame(Game["PigState", PigMove]):
     """Pig, the dice game, to 20 points (the game also ends after 40 turns).  It has no
     options: ``boardrules.load("pig")``."""
 
@@ -55,12 +55,6 @@ class PigGame(Game):
 
     def _normalise(self, text: str) -> str:
         return normalise(text)
-
-    def parse_move(self, text: str) -> PigMove:
-        return super().parse_move(text)  # type: ignore[return-value]
-
-    def new_game(self, seed: int | None = None, auto_chance: bool = True) -> PigState:
-        return super().new_game(seed, auto_chance)  # type: ignore[return-value]
 
 
 class PigState(State[PigMove]):

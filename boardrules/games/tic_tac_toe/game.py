@@ -35,7 +35,7 @@ ILLEGAL_REASONS: dict[str, str] = {
 }
 
 
-class TicTacToeGame(Game):
+class TicTacToeGame(Game["TicTacToeState", TicTacToeMove]):
     """Tic-tac-toe on a 3 x 3 board.  It has no options: ``boardrules.load("tic_tac_toe")``."""
 
     id: ClassVar[str] = "tic_tac_toe"
@@ -53,12 +53,6 @@ class TicTacToeGame(Game):
 
     def _normalise(self, text: str) -> str:
         return normalise(text)
-
-    def parse_move(self, text: str) -> TicTacToeMove:
-        return super().parse_move(text)  # type: ignore[return-value]
-
-    def new_game(self, seed: int | None = None, auto_chance: bool = True) -> TicTacToeState:
-        return super().new_game(seed, auto_chance)  # type: ignore[return-value]
 
 
 class TicTacToeState(LineGameState[TicTacToeMove]):

@@ -141,6 +141,7 @@ cdef int random_playouts_c(const GameContract* c, const void* start, int games,
 # as the target of a copy: the marker is module-private, so no caller can make one.
 cdef object _BLANK = object()
 cdef object _U64_END = 2 ** 64
+cdef uint64_t WORLD_SEED_SALT = <uint64_t>0xD1B54A32D192ED03
 
 
 cdef uint64_t _u64_arg(object value, str name) except? 0:
@@ -506,9 +507,12 @@ cdef class CoreState:
         if observer < 0 or observer >= self.c.num_players:
             raise ValueError("observer out of range")
         cdef CoreState other = self.copy(False)
+        cdef uint64_t world_seed = _u64_arg(seed, "seed")
         cdef Rng tmp
-        rng_seed(&tmp, _u64_arg(seed, "seed"))
+        rng_seed(&tmp, world_seed)
         self.c.determinize(other.data, self.c.tables, observer, &tmp)
-        other.rng = tmp
-        other.rng_start = tmp
+        # Domain-separated from new_game's seeding, so a world made with seed s never
+        # shares its RNG with a game that was started with seed s.
+        rng_seed(&other.rng, world_seed ^ WORLD_SEED_SALT)
+        other.rng_start = other.rng
         return other

@@ -1,0 +1,632 @@
+"""The conformance kit: the checks every game must pass, for the author of a new game.
+
+Like PettingZoo's ``api_test``, :func:`check_game` plays seeded random games of a
+:class:`~boardrules.Game` and checks the contract of :mod:`boardrules.api` at every step:
+legal moves sorted, unique and empty only at the end; every legal move applies and undoes
+byte for byte; copies and children are independent; JSON and notation round-trip; views
+do not change when what their player cannot see is redrawn; the invariants hold; games
+end within ``max_game_length`` with a well-formed outcome; the same seed and moves give
+the same bytes; chance nodes behave; the rules core explains every refused action::
+
+    from boardrules.testing import check_game
+
+    check_game(MyGame())          # AssertionError naming the first violation
+
+Each check is also a function of its own (``check_json_round_trip(game)``...), listed in
+:data:`CHECKS`: the repository's ``tests/test_conformance.py`` runs each of them on every
+registered game with each of its ``example_options``.
+
+The module also holds the helpers the rule tests share: seeded random play
+(:func:`random_play`, :func:`play_to_end`, :func:`random_positions`) and checks that a
+rejected call leaves the state exactly as it was (:func:`assert_rejected`,
+:func:`assert_unchanged`, :func:`assert_illegal`).
+
+The checks raise :class:`AssertionError` with a message themselves (no bare ``assert``),
+so they work outside pytest and under ``python -O``.
+"""
+
+# ruff: noqa: B023  (the lambdas passed as messages to _require run at once, in the loop)
+from __future__ import annotations
+
+import functools
+import json
+import random
+from collections.abc import Callable
+from typing import Any, ParamSpec, TypeVar
+
+from boardrules.api import CHANCE, TERMINAL, Game, Move, State
+from boardrules.errors import IllegalMoveError
+
+__all__ = [
+    "CHECKS",
+    "assert_illegal",
+    "assert_rejected",
+    "assert_unchanged",
+    "check_apply_and_undo",
+    "check_chance_nodes",
+    "check_compiled_playouts",
+    "check_copy_and_child",
+    "check_determinize_resamples",
+    "check_game",
+    "check_games_end_with_an_outcome",
+    "check_illegal_reasons",
+    "check_invariants",
+    "check_is_legal",
+    "check_json_round_trip",
+    "check_legal_moves",
+    "check_notation_round_trip",
+    "check_outcome_none_until_terminal",
+    "check_restore_then_undo_gives_back_the_rng",
+    "check_same_seed_same_state",
+    "check_views_hide_what_the_viewer_cannot_see",
+    "check_worlds_have_their_own_rng",
+    "play_to_end",
+    "random_play",
+    "random_playout",
+    "random_positions",
+    "snapshot",
+]
+
+AnyState = State[Any]
+AnyGame = Game[State[Any], Any]
+Check = Callable[[AnyState, int], None]
+T = TypeVar("T")
+P = ParamSpec("P")
+
+
+def _require(condition: object, message: str | Callable[[], str]) -> None:
+    """``assert`` that survives ``python -O``; a message that costs something to build
+    (it names the position) is passed as a function, called only on failure."""
+    if not condition:
+        raise AssertionError(message if isinstance(message, str) else message())
+
+
+def _where(state: AnyState, step: int) -> str:
+    """Where a violation happened, for the message."""
+    tail = " ".join(str(m) for m in state.history[-6:])
+    return f"{state.game.id} {state.game.options}, step {step} (last moves: {tail or '-'})"
+
+
+# --- playing ----------------------------------------------------------------------------
+
+
+def random_playout(game: AnyGame, seed: int, check: Check | None = None) -> AnyState:
+    """A seeded random game to its end (``auto_chance``: chance drawn by the game's RNG);
+    ``check(state, step)`` runs before every move and on the final state."""
+    state = game.new_game(seed=seed)
+    rng = random.Random(seed)
+    step = 0
+    while not state.is_terminal():
+        if check is not None:
+            check(state, step)
+        moves = state.legal_moves()
+        _require(moves, lambda: f"no legal move at a non-terminal state: {_where(state, step)}")
+        state.apply(rng.choice(moves))
+        step += 1
+        _require(step <= game.max_game_length,
+                 lambda: f"the game lasts longer than max_game_length {game.max_game_length}")
+    if check is not None:
+        check(state, step)
+    return state
+
+
+def random_play(game: AnyGame, seed: int, moves: int, rng_seed: int = 0,
+                auto_chance: bool = True) -> AnyState:
+    """A state after up to ``moves`` uniformly random legal decisions (chance nodes,
+    without ``auto_chance``, drawn by ``apply_random_chance``)."""
+    state = game.new_game(seed=seed, auto_chance=auto_chance)
+    rng = random.Random(rng_seed)
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        if state.current_player == CHANCE:
+            state.apply_random_chance()
+        else:
+            state.apply(rng.choice(state.legal_moves()))
+    return state
+
+
+def play_to_end(state: AnyState, rng_seed: int = 0) -> AnyState:
+    """Play ``state`` to its end with uniformly random moves; returns it."""
+    rng = random.Random(rng_seed)
+    for _ in range(state.game.max_game_length + 1):
+        if state.is_terminal():
+            break
+        if state.current_player == CHANCE:
+            state.apply_random_chance()
+        else:
+            moves = state.legal_moves()
+            _require(moves, "no legal move at a non-terminal state")
+            state.apply(rng.choice(moves))
+    _require(state.is_terminal(), "the game did not end within max_game_length")
+    return state
+
+
+def random_positions(game: AnyGame, games: int, seed: int) -> list[AnyState]:
+    """Every position of ``games`` random games (chance by its probabilities, players'
+    moves uniformly; without ``auto_chance``, so chance nodes are among them)."""
+    rng = random.Random(seed)
+    positions = []
+    for _ in range(games):
+        state = game.new_game(seed=rng.randrange(2**32), auto_chance=False)
+        positions.append(state.copy())
+        while not state.is_terminal():
+            if state.current_player == CHANCE:
+                state.apply_random_chance()
+            else:
+                state.apply(rng.choice(state.legal_moves()))
+            positions.append(state.copy())
+    return positions
+
+
+# --- rejected calls change nothing ----------------------------------------------------------
+
+
+def snapshot(state: AnyState) -> tuple[bytes, str, list[str], int]:
+    """Everything a rejected call must leave untouched: the state's bytes, its JSON (RNG
+    included), its history and the player to move."""
+    return (state.state_bytes(), state.to_json(), [str(m) for m in state.history],
+            state.current_player)
+
+
+def _compare(before: tuple[bytes, str, list[str], int], state: AnyState, what: str) -> None:
+    after = snapshot(state)
+    for name, a, b in zip(("state_bytes", "to_json", "history", "current_player"),
+                          before, after, strict=True):
+        _require(a == b, lambda: f"{name} changed by {what}")
+
+
+def assert_unchanged(state: AnyState, call: Callable[[], T]) -> T:
+    """``call()``'s result, checking that ``state`` is identical afterwards (a query, or
+    a call that must not change it)."""
+    before = snapshot(state)
+    result = call()
+    _compare(before, state, "a call that must not change the state")
+    return result
+
+
+def assert_rejected(state: AnyState,
+                    error: type[BaseException] | tuple[type[BaseException], ...],
+                    call: Callable[[], object]) -> BaseException:
+    """``call()`` raises ``error`` and ``state`` is identical afterwards; returns the
+    exception."""
+    before = snapshot(state)
+    try:
+        call()
+    except error as exc:
+        _compare(before, state, f"a rejected call ({type(exc).__name__}: {exc})")
+        return exc
+    raise AssertionError(f"the call did not raise {error}")
+
+
+def assert_illegal(state: AnyState, move: Move | str, rule: str | None = None
+                   ) -> IllegalMoveError:
+    """``move`` is illegal here: not listed, ``is_legal`` is False, ``apply`` and
+    ``child`` raise :class:`~boardrules.IllegalMoveError` naming a rule (``rule``, when
+    given) and change nothing.  Returns the error (``.rule`` is the rule key)."""
+    _require(str(move) not in {str(m) for m in state.legal_moves()},
+             lambda: f"{move!s} is listed in legal_moves()")
+    _require(not assert_unchanged(state, lambda: state.is_legal(move)),
+             lambda: f"is_legal({move!s}) is True")
+    exc = assert_rejected(state, IllegalMoveError, lambda: state.apply(move))
+    _require(isinstance(exc, IllegalMoveError), lambda: f"{move!s}: not an IllegalMoveError")
+    assert isinstance(exc, IllegalMoveError)  # for the type checker
+    _require(isinstance(exc.rule, str) and exc.rule and exc.rule != "legal",
+             lambda: f"{move!s}: IllegalMoveError.rule is {exc.rule!r}")
+    _require(str(exc), lambda: f"{move!s}: IllegalMoveError has no message")
+    if rule is not None:
+        _require(exc.rule == rule, lambda: f"{move!s}: rule {exc.rule!r}, expected {rule!r}")
+    assert_rejected(state, IllegalMoveError, lambda: state.child(move))
+    return exc
+
+
+# --- the conformance checks -----------------------------------------------------------------
+
+
+def _conformance_check(check: Callable[P, None]) -> Callable[P, None]:
+    """A check whose every failure is an AssertionError: an exception the game raises
+    while being checked (a save it cannot restore, a TypeError from ``is_legal``) is a
+    violation too, reported as one with the original error chained."""
+    @functools.wraps(check)
+    def run(*args: P.args, **kwargs: P.kwargs) -> None:
+        try:
+            check(*args, **kwargs)
+        except AssertionError:
+            raise
+        except Exception as exc:
+            raise AssertionError(f"{type(exc).__name__} raised: {exc}") from exc
+    return run
+
+
+
+def _each_step(game: AnyGame, games: int, seed: int, check: Check,
+               every: int = 1) -> list[AnyState]:
+    """Run ``check`` at every ``every``-th step of ``games`` seeded random games."""
+    def sampled(state: AnyState, step: int) -> None:
+        if step % every == 0:
+            check(state, step)
+    return [random_playout(game, seed + i, sampled) for i in range(games)]
+
+
+@_conformance_check
+def check_legal_moves(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
+    """Legal moves are sorted by action id, without duplicates, and empty exactly when
+    the game is over."""
+    def check(state: AnyState, step: int) -> None:
+        moves = state.legal_moves()
+        actions = [m.action for m in moves]
+        _require(actions == sorted(set(actions)),
+                 lambda: f"legal_moves() not sorted and unique: {actions[:12]}... at "
+                         f"{_where(state, step)}")
+        _require(moves == sorted(moves), lambda: f"legal moves do not sort: {_where(state, step)}")
+        _require(bool(moves) == (state.current_player != TERMINAL),
+                 lambda: f"legal_moves() {'empty' if not moves else 'not empty'} with "
+                         f"current_player "
+                 f"{state.current_player} at {_where(state, step)}")
+    _each_step(game, games, seed, check)
+
+
+@_conformance_check
+def check_apply_and_undo(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
+    """Every legal move is legal by ``is_legal``, applies, extends the history and is
+    taken back by ``undo`` byte for byte."""
+    def check(state: AnyState, step: int) -> None:
+        before = state.state_bytes()
+        history = state.history
+        for move in state.legal_moves():
+            _require(state.is_legal(move),
+                     lambda: f"is_legal({move}) is False: {_where(state, step)}")
+            state.apply(move)
+            _require(state.history[: len(history) + 1] == [*history, move],
+                     lambda: f"history after {move} does not end with it: {_where(state, step)}")
+            undone = state.undo()
+            _require(undone == move, lambda: f"undo() returned {undone}, not {move}")
+            _require(state.state_bytes() == before,
+                     lambda: f"apply({move}) + undo() changed the state bytes: "
+                             f"{_where(state, step)}")
+            _require(state.history == history, lambda: f"undo() after {move} left another history")
+    _each_step(game, games, seed, check)
+
+
+@_conformance_check
+def check_copy_and_child(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
+    """A copy equals its original and is independent of it; ``child`` leaves its
+    parent unchanged."""
+    def check(state: AnyState, step: int) -> None:
+        if state.is_terminal():
+            return
+        before = state.state_bytes()
+        twin = state.copy()
+        _require(twin == state, lambda: f"copy() differs from the state: {_where(state, step)}")
+        move = state.legal_moves()[-1]
+        twin.apply(move)
+        child = state.child(move)
+        _require(state.state_bytes() == before,
+                 lambda: f"applying {move} to a copy or child changed the original: "
+                         f"{_where(state, step)}")
+        _require(child == twin,
+                 lambda: f"child({move}) differs from copy + apply: {_where(state, step)}")
+        _require(child.history[len(state.history)] == move,
+                 lambda: f"child({move})'s history does not end with it")
+    _each_step(game, games, seed, check)
+
+
+@_conformance_check
+def check_json_round_trip(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
+    """``to_json`` and ``state_from_json`` (the game's and the package's) give back an
+    equal state with the same bytes and the same JSON."""
+    import boardrules
+
+    def check(state: AnyState, step: int) -> None:
+        text = state.to_json()
+        restored = game.state_from_json(text)
+        where = _where(state, step)
+        _require(restored == state, lambda: f"the restored state differs: {where}")
+        _require(restored.state_bytes() == state.state_bytes(),
+                 lambda: f"the restored state bytes differ: {where}")
+        _require(restored.to_json() == text, f"the restored state saves other JSON: {where}")
+        if boardrules.games._REGISTRY.get(game.id) is type(game):
+            _require(boardrules.state_from_json(text.encode()) == state,
+                     lambda: f"boardrules.state_from_json gives another state: {where}")
+    _each_step(game, games, seed, check, every=7)
+
+
+@_conformance_check
+def check_restore_then_undo_gives_back_the_rng(game: AnyGame, *, games: int = 3,
+                                               seed: int = 0) -> None:
+    """A restored state undoes exactly like the original: after each ``undo()`` both
+    save the same JSON, RNG words included (the RNG the game really had, not a replay's)."""
+    def check(state: AnyState, step: int) -> None:
+        original = state.copy()
+        restored = game.state_from_json(state.to_json())
+        undone = 0
+        while undone < 6:
+            try:
+                original.undo()
+            except IndexError:
+                break
+            restored.undo()
+            undone += 1
+            _require(restored.to_json() == original.to_json(),
+                     lambda: f"after {undone} undo(s) the restored state differs from the "
+                             f"original (RNG or position): {_where(state, step)}")
+    _each_step(game, games, seed, check, every=11)
+
+
+@_conformance_check
+def check_worlds_have_their_own_rng(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
+    """A world from ``determinize`` never carries the real state's RNG words, so a search
+    using it cannot predict the real game's next chance outcome."""
+    def check(state: AnyState, step: int) -> None:
+        for player in range(game.num_players):
+            world = state.determinize(player, seed=step)
+            _require(world._core.rng_state != state._core.rng_state,
+                     lambda: f"determinize({player}) kept the real RNG: {_where(state, step)}")
+    _each_step(game, games, seed, check, every=9)
+
+
+@_conformance_check
+def check_notation_round_trip(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
+    """Every legal move and every chance outcome prints as text that ``parse_move``
+    reads back to it; ``game.move(action)`` is the same move object."""
+    seen: set[str] = set()
+
+    def check(state: AnyState, step: int) -> None:
+        for move in state.legal_moves():
+            text = str(move)
+            _require(game.parse_move(text) == move,
+                     lambda: f"parse_move({text!r}) is not the move it printed")
+            _require(game.move(move.action) is move,
+                     lambda: f"game.move({move.action}) is not {text}")
+            seen.add(text)
+
+    for final in _each_step(game, games, seed, check):
+        for move in final.history:  # chance outcomes too (auto-drawn, never listed)
+            _require(game.parse_move(str(move)) == move,
+                     lambda: f"parse_move({str(move)!r}) is not the move it printed")
+            seen.add(str(move))
+    _require(len(seen) >= min(50, game.num_distinct_actions),
+             lambda: f"only {len(seen)} distinct moves seen in {games} games")
+
+
+@_conformance_check
+def check_views_hide_what_the_viewer_cannot_see(game: AnyGame, *, games: int = 3,
+                                                seed: int = 0) -> None:
+    """A view is JSON-ready and a function of what its player may know: redrawing what
+    he cannot see (``determinize``) leaves his view, and his own legal moves, unchanged."""
+    def check(state: AnyState, step: int) -> None:
+        for player in range(game.num_players):
+            view = state.view(player)
+            json.dumps(view)
+            for world_seed in range(3):
+                world = state.determinize(player, seed=world_seed)
+                _require(world.view(player) == view,
+                         lambda: f"player {player}'s view changes when determinized: "
+                         f"{_where(state, step)}")
+                if player == state.current_player:  # he knows his own options
+                    _require(world.legal_moves() == state.legal_moves(),
+                             lambda: f"determinize changes the legal moves of player {player}: "
+                             f"{_where(state, step)}")
+        json.dumps(state.view(None))
+    _each_step(game, games, seed, check, every=3)
+
+
+@_conformance_check
+def check_determinize_resamples(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
+    """In a game with hidden information, ``determinize`` does redraw the hidden truth
+    (else the view check would prove nothing) and keeps the invariants.  Nothing to
+    check for a game of perfect information."""
+    if not game.has_hidden_information:
+        return
+    changed = 0
+
+    def check(state: AnyState, step: int) -> None:
+        nonlocal changed
+        world = state.determinize(0, seed=step)
+        for name, (counted, expected) in world.invariants().items():
+            _require(counted == expected,
+                     lambda: f"invariant {name!r} of a determinized world: {counted} != {expected}")
+        changed += world.state_bytes() != state.state_bytes()
+
+    _each_step(game, games, seed, check, every=5)
+    _require(changed > 0, "determinize never changed the state of a hidden-information game")
+
+
+@_conformance_check
+def check_invariants(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
+    """``state.invariants()`` is not empty and every (counted, expected) pair is equal
+    at every step."""
+    def check(state: AnyState, step: int) -> None:
+        invariants = state.invariants()
+        _require(invariants, "invariants() is empty")
+        for name, (counted, expected) in invariants.items():
+            _require(counted == expected,
+                     lambda: f"invariant {name!r}: {counted} != {expected} at "
+                             f"{_where(state, step)}")
+    _each_step(game, games, seed, check)
+
+
+@_conformance_check
+def check_games_end_with_an_outcome(game: AnyGame, *, games: int = 10, seed: int = 0) -> None:
+    """Games end within ``max_game_length`` with a well-formed outcome: winners, a
+    ranking from 1, a score per player, returns in [-1, 1] equal to ``returns()``,
+    partners sharing their team's result, the teams' returns summing to zero."""
+    for i in range(games):
+        state = random_playout(game, seed + i)
+        where = f"{game.id} {game.options}, seed {seed + i}"
+        _require(len(state.history) <= game.max_game_length,
+                 lambda: f"{len(state.history)} actions, more than max_game_length: {where}")
+        outcome = state.outcome()
+        _require(outcome is not None, lambda: f"outcome() is None at the end: {where}")
+        assert outcome is not None  # for the type checker
+        _require(outcome.winners, lambda: f"the outcome has no winner: {where}")
+        _require(min(outcome.ranking) == 1, lambda: f"nobody is ranked first: {where}")
+        _require(len(outcome.scores) == game.num_players, f"not one score per player: {where}")
+        _require(outcome.returns == state.returns(), f"outcome.returns != returns(): {where}")
+        _require(all(-1.0 <= r <= 1.0 for r in outcome.returns),
+                 lambda: f"returns {outcome.returns} outside [-1, 1]: {where}")
+        for team in game.teams:
+            _require(len({outcome.returns[p] for p in team}) == 1
+                     and len({outcome.ranking[p] for p in team}) == 1,
+                     lambda: f"partners {team} do not share their result: {where}")
+        _require(abs(sum(outcome.returns[team[0]] for team in game.teams)) < 1e-9,
+                 lambda: f"the teams' returns {outcome.returns} do not sum to zero: {where}")
+
+
+@_conformance_check
+def check_outcome_none_until_terminal(game: AnyGame, *, games: int = 1, seed: int = 0) -> None:
+    """``outcome()`` is ``None`` exactly until the game is over; ``score()`` has one
+    entry per player throughout."""
+    def check(state: AnyState, step: int) -> None:
+        _require((state.outcome() is None) == (not state.is_terminal()),
+                 lambda: f"outcome() is {state.outcome()!r}: {_where(state, step)}")
+        _require(len(state.score()) == game.num_players, "score() is not one per player")
+    _each_step(game, games, seed, check)
+
+
+@_conformance_check
+def check_same_seed_same_state(game: AnyGame, *, games: int = 1, seed: int = 5) -> None:
+    """The same seed and the same players' moves give byte-identical states and the same
+    JSON (the seeded RNG draws the same chance outcomes again)."""
+    for i in range(games):
+        first = random_playout(game, seed + i)
+        second = game.new_game(seed=seed + i)
+        movers = [mover for mover, _ in first.history_view(None)]
+        for move, mover in zip(first.history, movers, strict=True):
+            if mover != CHANCE:
+                second.apply(str(move))
+        _require(second.state_bytes() == first.state_bytes(),
+                 lambda: f"replaying seed {seed + i} gives other state bytes")
+        _require(second.to_json() == first.to_json(),
+                 lambda: f"replaying seed {seed + i} gives other JSON")
+
+
+@_conformance_check
+def check_chance_nodes(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
+    """Without ``auto_chance`` every chance node waits for an outcome: its legal moves
+    are the outcomes, their probabilities sum to 1, any of them applies and
+    ``apply_random_chance`` draws one; a player's node has no chance outcomes."""
+    for i in range(games):
+        state = game.new_game(seed=seed + i, auto_chance=False)
+        rng = random.Random(seed + i)
+        step = 0
+        while not state.is_terminal():
+            step += 1
+            _require(step <= game.max_game_length + 1, "the game outlasts max_game_length")
+            if state.current_player != CHANCE:
+                _require(state.chance_outcomes() == [],
+                         lambda: f"chance_outcomes() at a player's node: {_where(state, step)}")
+                state.apply(rng.choice(state.legal_moves()))
+                continue
+            outcomes = state.chance_outcomes()
+            _require(abs(sum(p for _, p in outcomes) - 1.0) < 1e-9,
+                     lambda: f"chance probabilities sum to {sum(p for _, p in outcomes)}")
+            _require(all(p > 0 for _, p in outcomes), "a chance outcome of probability 0")
+            _require([m for m, _ in outcomes] == state.legal_moves(),
+                     lambda: f"the chance outcomes are not the legal moves: {_where(state, step)}")
+            if rng.random() < 0.5:
+                state.apply(rng.choice(outcomes)[0])
+            else:
+                drawn = state.apply_random_chance()
+                _require(drawn in [m for m, _ in outcomes],
+                         lambda: f"apply_random_chance drew {drawn}, not an outcome")
+
+
+@_conformance_check
+def check_illegal_reasons(game: AnyGame, *, games: int = 1, seed: int = 0) -> None:
+    """At positions of random games (chance nodes included) every action id is either
+    legal and listed or refused by the core with a rule key of ``illegal_reasons``;
+    action ids out of range are refused."""
+    for state in random_positions(game, games, seed):
+        listed = {m.action for m in state.legal_moves()}
+        for action in range(-1, game.num_distinct_actions + 1):
+            key = game._core.illegal_reason(state._core, action)
+            _require(key in game.illegal_reasons,
+                     lambda: f"rule key {key!r} (action {action}) is not in illegal_reasons")
+            in_range = 0 <= action < game.num_distinct_actions
+            _require((key == "legal") == (in_range and action in listed),
+                     lambda: f"action {action}: the core says {key!r} but it is "
+                     f"{'' if action in listed else 'not '}listed as legal: "
+                     f"{_where(state, len(state.history))}")
+
+
+def _not_moves_here(game: AnyGame) -> list[object]:
+    """Values that are no legal move of ``game`` anywhere: junk text, other types,
+    moves of another game and forged moves."""
+    forged_blank = Move.__new__(Move)  # no fields at all
+    return ["", " ", "no such move", "x" * (game.max_move_text + 1), "\x00", None, 0, 3.5,
+            True, b"pass", ["pass"], object(),
+            Move(0, str(game.move(0)), ("another game", "{}")),
+            Move(-1, "forged", game._game_key()),
+            Move(game.num_distinct_actions, "forged", game._game_key()),
+            forged_blank]
+
+
+@_conformance_check
+def check_is_legal(game: AnyGame, *, games: int = 1, seed: int = 0) -> None:
+    """``is_legal`` answers, changing nothing: ``True`` for each legal move and its text,
+    ``False`` for every other action of the game and its text, and for anything that is
+    not a move here (junk text, other types, a move of another game, a forged move)."""
+    junk = _not_moves_here(game)
+    every_move = [game.move(a) for a in range(game.num_distinct_actions)]
+
+    def check(state: AnyState, step: int) -> None:
+        before = snapshot(state)
+        legal = set(state.legal_moves())
+        for move in every_move:
+            for asked in (move, str(move)):
+                _require(state.is_legal(asked) == (move in legal),
+                         lambda: f"is_legal({asked!r}) is {move not in legal}: "
+                                 f"{_where(state, step)}")
+        for value in junk:
+            _require(state.is_legal(value) is False,
+                     lambda: f"is_legal({value!r}) is not False: {_where(state, step)}")
+        _compare(before, state, "is_legal")
+    _each_step(game, games, seed, check, every=3)
+
+
+@_conformance_check
+def check_compiled_playouts(game: AnyGame, *, games: int = 50, seed: int = 1) -> None:
+    """The compiled core's own random playouts run, last no longer than
+    ``max_game_length`` and are reproducible for a seed."""
+    moves = game.core.random_playouts(games, seed)
+    _require(games <= moves <= games * game.max_game_length,
+             lambda: f"{games} compiled playouts made {moves} moves")
+    _require(game.core.random_playouts(games, seed) == moves,
+             "compiled playouts are not reproducible for a seed")
+
+
+#: Every check, by name, in the order :func:`check_game` runs them.
+CHECKS: dict[str, Callable[..., None]] = {
+    "legal_moves": check_legal_moves,
+    "apply_and_undo": check_apply_and_undo,
+    "copy_and_child": check_copy_and_child,
+    "json_round_trip": check_json_round_trip,
+    "restore_then_undo_gives_back_the_rng": check_restore_then_undo_gives_back_the_rng,
+    "worlds_have_their_own_rng": check_worlds_have_their_own_rng,
+    "notation_round_trip": check_notation_round_trip,
+    "views_hide_what_the_viewer_cannot_see": check_views_hide_what_the_viewer_cannot_see,
+    "determinize_resamples": check_determinize_resamples,
+    "invariants": check_invariants,
+    "games_end_with_an_outcome": check_games_end_with_an_outcome,
+    "outcome_none_until_terminal": check_outcome_none_until_terminal,
+    "same_seed_same_state": check_same_seed_same_state,
+    "chance_nodes": check_chance_nodes,
+    "illegal_reasons": check_illegal_reasons,
+    "is_legal": check_is_legal,
+    "compiled_playouts": check_compiled_playouts,
+}
+
+
+def check_game(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
+    """Run every check of :data:`CHECKS` on ``game`` with ``games`` seeded random games
+    each (from ``seed``); raises :class:`AssertionError` naming the check and the first
+    violation.  Run it once per option set worth testing (``example_options``)."""
+    if not isinstance(game, Game):
+        raise TypeError(f"check_game needs a boardrules Game, not {type(game).__name__}")
+    for name, check in CHECKS.items():
+        try:
+            check(game, games=games, seed=seed)
+        except AssertionError as exc:
+            raise AssertionError(f"{game.id} {game.options}: check {name!r} failed: {exc}"
+                                 ) from exc
