@@ -260,10 +260,11 @@ cdef class ConnectFourCore(CoreGame):
                      if line & bit(c, r)],
         }
 
-    def illegal_reason(self, CoreState st, int action):
+    def illegal_reason(self, CoreState st, action_id):
         """Why ``action`` is not legal here, as a key of the facade's message table
         (``"legal"`` when it is legal)."""
         self._check(st)
+        cdef int action = self._action_id(action_id)
         cdef ConnectFourState* s = <ConnectFourState*>st.data
         if action < 0 or action >= C4_COLUMNS:
             return "unknown_action"

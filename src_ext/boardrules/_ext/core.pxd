@@ -165,6 +165,7 @@ cdef class CoreGame:
     cdef GameContract contract
 
     cdef int _check_ready(self) except -1
+    cdef int _action_id(self, object action) except -2
 
 
 cdef class CoreState:

@@ -67,6 +67,15 @@ cdef class CoreGame:
             raise TypeError("CoreGame is abstract: load a game with boardrules.load()")
         return 0
 
+    cdef int _action_id(self, object action) except -2:
+        """An action id for the games' Python-facing helpers: the int, or -1 when it is
+        out of range (TypeError if not an int; never an OverflowError)."""
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise TypeError(f"an action id is an int, not {type(action).__name__}")
+        if not 0 <= action < self.contract.num_distinct_actions:
+            return -1
+        return <int>action
+
     def random_playouts(self, games, seed):
         """Play ``games`` uniformly random games from the initial state, entirely in C.
 
@@ -499,18 +508,20 @@ cdef class CoreState:
             other.cap_actions = self.n_actions
         return other
 
-    def determinized(self, int observer, seed):
+    def determinized(self, observer, seed):
         """A copy (without undo history) whose unseen parts are resampled for ``observer``.
 
         The world gets an RNG of its own, drawn from ``seed``: a world given to search
         must not predict the real game's next chance outcome."""
-        if observer < 0 or observer >= self.c.num_players:
+        if isinstance(observer, bool) or not isinstance(observer, int):
+            raise TypeError("observer must be an int")
+        if not 0 <= observer < self.c.num_players:
             raise ValueError("observer out of range")
         cdef CoreState other = self.copy(False)
         cdef uint64_t world_seed = _u64_arg(seed, "seed")
         cdef Rng tmp
         rng_seed(&tmp, world_seed)
-        self.c.determinize(other.data, self.c.tables, observer, &tmp)
+        self.c.determinize(other.data, self.c.tables, <int>observer, &tmp)
         # Domain-separated from new_game's seeding, so a world made with seed s never
         # shares its RNG with a game that was started with seed s.
         rng_seed(&other.rng, world_seed ^ WORLD_SEED_SALT)

@@ -236,10 +236,11 @@ cdef class PigCore(CoreGame):
             "last_die": s.last_die,
         }
 
-    def illegal_reason(self, CoreState st, int action):
+    def illegal_reason(self, CoreState st, action_id):
         """Why ``action`` is not legal here, as a key of the facade's message table
         (``"legal"`` when it is legal)."""
         self._check(st)
+        cdef int action = self._action_id(action_id)
         cdef PigState* s = <PigState*>st.data
         if action < 0 or action >= PIG_ACTIONS:
             return "unknown_action"

@@ -193,10 +193,11 @@ cdef class TicTacToeCore(CoreGame):
             "line": [c for c in range(TTT_CELLS) if (line >> c) & 1],
         }
 
-    def illegal_reason(self, CoreState st, int action):
+    def illegal_reason(self, CoreState st, action_id):
         """Why ``action`` is not legal here, as a key of the facade's message table
         (``"legal"`` when it is legal)."""
         self._check(st)
+        cdef int action = self._action_id(action_id)
         cdef TicTacToeState* s = <TicTacToeState*>st.data
         if action < 0 or action >= TTT_CELLS:
             return "unknown_action"
