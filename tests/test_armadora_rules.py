@@ -71,6 +71,15 @@ def refused(state: ArmadoraState, move: str) -> str:
     return excinfo.value.rule
 
 
+def assert_reasons_agree(state: ArmadoraState) -> None:
+    """Every action id is legal (and listed) or refused with a named rule."""
+    game = state.game
+    listed = {m.action for m in state.legal_moves()}
+    for action in range(game.num_distinct_actions):
+        reason = game._explain(state._core, action)[0]
+        assert (reason == "legal") == (action in listed), (str(game.move(action)), reason)
+
+
 def square(state: ArmadoraState, name: str, viewer: int | None = None) -> dict[str, Any]:
     view = state.view(viewer)
     return next(sq for sq in view["squares"] if sq["square"] == name)
@@ -658,6 +667,25 @@ def test_elf_arrow_reduces_strength() -> None:
     assert state.score() == (36, 3)
 
 
+def test_rule_7_arrows_and_reinforcement_added_before_the_floor_at_0() -> None:
+    """rule 7.2.2 Elf (-1 per arrow) and 7.2.3(1), (4) reinforcement (+1), counted at
+    scoring (rule 5): a warrior's strength is its printed value minus its arrows plus its
+    reinforcement token, and only that sum is floored at 0.  A 1 with two arrows and the
+    token counts 1 - 2 + 1 = 0, not max(0, 1 - 2) + 1 = 1."""
+    state = new(2, "advanced", races=("elf", "orc"))
+    play(state, "b1-c1", "b2-c2", "a2-a3", "b2-b3")  # TL: a1 b1 a2 (b2 mine, 7 gold)
+    play(state, "2@b1", "1@a1")
+    play(state, "arrow a1", "1@e3", "1@d3")
+    play(state, "arrow a1", "1@f3", "1@a2")  # TL full: elf 2 against 1 (a1) + 1 (a2)
+    play(state, "1@g3", "reinforce a1")
+    assert square(state, "a1", 1)["warrior"] == {"owner": 1, "strength": 1, "face_up": False,
+                                                 "arrows": 2, "reinforced": True}
+    end_game(state)
+    # TL: elf 2 against 0 + 1 = 1, the elf takes the 7 (were a1 worth 1, a 2-2 tie would
+    # give them to the token's holder); the rest (33): 3 against 1
+    assert state.score() == (40, 0)
+
+
 def test_reinforcement_conditions() -> None:
     """rule 七/(二)3: on one's own warrior (1, 5), in a full territory (2), one per
     territory (3); the token may share a warrior with an arrow (4)."""
@@ -719,30 +747,169 @@ def test_scoring_reinforcement_breaks_tie() -> None:
     assert three.piles() == ((), (3,), (33, 3))
 
 
-def test_turn_ends_after_power_when_no_main_action() -> None:
-    """Reading of rule 七/(二)1: if after the power no action is possible (no warrior,
-    no palisade, no reinforcement), the turn ends there; the player has not ended."""
-    state = new(4, "advanced", races=("mage", "elf", "orc", "goblin"))
-    play(state, "c1-d1", "done", "1@h5", "pass", "pass", "e1-f1", "done", "pass")
-    assert state.current_player == 0  # the Mage plays alone now
+def free_squares(state: ArmadoraState) -> list[list[str]]:
+    """Each territory's empty squares (neither warrior nor gold), in territory order."""
+    view = state.view(None)
+    taken = {sq["square"] for sq in view["squares"] if sq["warrior"] or sq["mine"]}
+    return [[sq for sq in t if sq not in taken] for t in view["territories"]]
+
+
+def place_keeping_room(state: ArmadoraState, leave: int) -> None:
+    """The player to move places his weakest warriors, each on the first empty square of
+    a territory with at least two, until ``leave`` remain: no territory is ever filled,
+    so no reinforcement token becomes possible."""
+    p = state.current_player
+    while state.view(p)["players"][p]["warriors_left"] > leave:
+        room = min(min(f) for f in free_squares(state) if len(f) >= 2)
+        pool = state.view(p)["players"][p]["pool"]
+        play(state, f"{next(k for k, n in enumerate(pool, 1) if n)}@{room}")
+
+
+def alone_with_nothing_left(races: tuple[str, str], leave: int) -> ArmadoraState:
+    """Player 1 plays alone (player 0 put a warrior on h4 and ended), has placed every
+    palisade, and all but ``leave`` warriors without filling a territory."""
+    state = new(2, "advanced", races=races)
+    play(state, "1@h4", "a1-b1", "done", "pass")
     use_up_palisades(state)
-    rng = random.Random(0)
-    while state.view(0)["players"][0]["warriors_left"]:
-        # keep every territory holding his warriors open, so no reinforcement is possible
-        territories = state.view(None)["territories"]
-        occupied = {sq["square"] for sq in state.view(None)["squares"]
-                    if sq["warrior"] or sq["mine"]}
-        roomy = [t for t in territories if len(set(t) - occupied) >= 2]
-        target = rng.choice(sorted(set(max(roomy, key=len)) - occupied))
-        k = state.view(0)["players"][0]["pool"].index(next(
-            n for n in state.view(0)["players"][0]["pool"] if n)) + 1
-        play(state, f"{k}@{target}")
-    assert not any(m.kind == "reinforce" for m in state.legal_moves())
-    tokens = state.view(0)["players"][0]["power_tokens"]
-    play(state, "peek h5")
-    assert state.view(0)["players"][0]["power_tokens"] == tokens - 1
-    assert state.phase == "turn" and state.current_player == 0
-    assert state.view(None)["players"][0]["passed"] is False
+    place_keeping_room(state, leave)
+    assert state.current_player == 1 and state.phase == "turn"
+    return state
+
+
+@pytest.mark.parametrize(("races", "power"), [(("mage", "elf"), "arrow h4"),
+                                              (("elf", "mage"), "peek h4")])
+def test_rule_7_power_only_when_a_main_action_can_follow(races: tuple[str, str],
+                                                         power: str) -> None:
+    """rule 7.2.1 (七/(二)1) with rule 4 (四): a turn is an optional power *followed by*
+    one of the three actions; a player with nothing left to place ends.  An Elf or a Mage
+    with no warrior, no palisade and no reinforcement target may not shoot or peek turn
+    after turn: his only move is to pass."""
+    state = alone_with_nothing_left(races, leave=1)
+    assert power in legal(state)  # one warrior left: the power, then that warrior
+    play(state, power)
+    assert state.phase == "after_power" and "pass" not in legal(state)
+    place_keeping_room(state, leave=0)
+    assert state.current_player == 1 and state.view(1)["players"][1]["power_tokens"] == 1
+    assert legal(state) == {"pass"}
+    assert refused(state, power) == "power_without_action"
+    assert_reasons_agree(state)
+    play(state, "pass")
+    assert state.is_terminal()
+
+
+def test_rule_7_power_still_offered_when_only_the_reinforcement_can_follow() -> None:
+    """rule 7.2.1 (七/(二)1): the reinforcement token is one of the three actions, so a
+    power is offered when it is the only thing left to do; the power is then followed
+    by it."""
+    state = new(2, "advanced", races=("elf", "mage"))
+    play(state, "1@h4", "a1-b1", "done", "pass")
+    use_up_palisades(state)
+    place_keeping_room(state, leave=2)
+    column_a = next(f for f in free_squares(state) if f == ["a3"])  # a1 a2 theirs, a4 gold
+    pool = state.view(1)["players"][1]["pool"]
+    play(state, f"{next(k for k, n in enumerate(pool, 1) if n)}@{column_a[0]}")  # fills a1-a4
+    place_keeping_room(state, leave=0)
+    assert not any(m.kind in ("warrior", "palisade") for m in state.legal_moves())
+    assert legal(state) == {"pass", "peek h4", "reinforce a1", "reinforce a2", "reinforce a3"}
+    play(state, "peek h4")
+    assert state.phase == "after_power"
+    assert legal(state) == {"reinforce a1", "reinforce a2", "reinforce a3"}
+
+
+def test_rule_7_goblin_warrior_only_where_a_main_action_can_follow() -> None:
+    """rule 7.2.1 with 7.2.2 Goblin (七/(二)2 哥布林): with his last warrior and no
+    palisade left, the Goblin's extra warrior may go only where it fills a territory,
+    so that the reinforcement token can follow it (on that very warrior, say); elsewhere
+    nothing could follow.  With two warriors left it may go on any empty square."""
+    state = alone_with_nothing_left(("mage", "goblin"), leave=2)
+    empties = {sq for f in free_squares(state) for sq in f}
+    assert {m.square for m in state.legal_moves() if m.kind == "goblin"} == empties
+    place_keeping_room(state, leave=1)
+    lone = {f[0] for f in free_squares(state) if len(f) == 1}
+    roomy = {sq for f in free_squares(state) if len(f) >= 2 for sq in f}
+    assert lone and roomy
+    assert {m.square for m in state.legal_moves() if m.kind == "goblin"} == lone
+    k = next(m.strength for m in state.legal_moves() if m.kind == "warrior")
+    assert f"{k}@{min(roomy)}" in legal(state)  # as the main action it may go there
+    assert refused(state, f"goblin {k}@{min(roomy)}") == "power_without_action"
+    assert_reasons_agree(state)
+    play(state, f"goblin {k}@a3")  # fills a1-a4 (a1 a2 his, a4 gold)
+    assert state.phase == "after_power"
+    assert legal(state) == {"reinforce a1", "reinforce a2", "reinforce a3"}
+
+
+def test_rule_7_orc_palisade_only_where_a_main_action_can_follow() -> None:
+    """rule 7.2.1 with 7.2.2 Orc (七/(二)2 獸人): with no warrior left and one palisade
+    in the supply, the Orc's extra palisade is offered only where it closes a full
+    territory holding his warriors, so that the reinforcement token can follow."""
+    state = new(2, "advanced", races=("mage", "orc"))
+    play(state, "pass")
+    use_up_palisades(state, leave=1)
+    assert "g4-g5" not in state.view(None)["palisades"]  # column g still opens onto row 5
+    squares = ["g1", "g2", "g3", "g4", "a1", "a2", "b1", "b3", "c1", "c2", "c3", "d2", "d3",
+               "e1", "e2", "f1"]
+    for sq in squares:
+        pool = state.view(1)["players"][1]["pool"]
+        play(state, f"{next(k for k, n in enumerate(pool, 1) if n)}@{sq}")
+    assert all(f for f in free_squares(state))  # no territory full yet
+    palisades = {str(m) for m in state.legal_moves() if m.kind == "palisade"}
+    assert {"g4-g5", "h4-h5"} <= palisades
+    assert {m for m in legal(state) if m.startswith("orc")} == {"orc g4-g5"}
+    assert refused(state, "orc h4-h5") == "power_without_action"
+    assert_reasons_agree(state)
+    play(state, "orc g4-g5")
+    assert state.phase == "after_power" and palisades_left(state) == 0
+    assert legal(state) == {"reinforce g1", "reinforce g2", "reinforce g3", "reinforce g4"}
+
+
+def random_move_saving_powers(state: ArmadoraState, moves: list[Any],
+                              rng: random.Random) -> Any:
+    """A random move that mostly keeps the powers for the end of the game (from the
+    player's last warrior on) and rarely passes, so that games reach the positions
+    where little is left to do."""
+    player = state.current_player
+    powers = [m for m in moves if m.is_power]
+    if powers and (state.view(None)["players"][player]["warriors_left"] <= 1
+                   or rng.random() < 0.1):
+        return rng.choice(powers)
+    others = [m for m in moves if not m.is_power and str(m) != "pass"]
+    if others and rng.random() > 0.02:
+        return rng.choice(others)
+    return rng.choice(moves)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_rule_7_every_power_offered_is_followed_by_a_main_action(players: int) -> None:
+    """rule 7.2.1 (七/(二)1) in random games that keep the powers for the end: after every power the
+    same player has a main action (never 'pass'); a Mage's or Elf's power is offered
+    exactly when a main action is possible before it (a peek or an arrow changes nothing
+    an action depends on)."""
+    game = boardrules.load("armadora", players=players, variant="advanced")
+    main_kinds = {"warrior", "palisade", "reinforce"}
+    powers = 0
+    for seed in range(6):
+        state = game.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            moves = state.legal_moves()
+            player = state.current_player
+            race = state.view(None)["players"][player]["race"]
+            if state.phase == "turn" and race in ("mage", "elf"):
+                can_act = any(m.kind in main_kinds for m in moves)
+                kind = "peek" if race == "mage" else "arrow"
+                reasons = {game._explain(state._core, m.action)[0]
+                           for m in game._moves if m.kind == kind}
+                # whether the power is offered depends only on what could follow it
+                assert ("legal" in reasons) <= can_act
+                assert ("power_without_action" in reasons) <= (not can_act)
+            move = random_move_saving_powers(state, moves, rng)
+            state.apply(move)
+            if move.is_power:
+                powers += 1
+                assert state.current_player == player and state.phase == "after_power"
+                after = state.legal_moves()
+                assert after and all(m.kind in main_kinds for m in after)
+    assert powers >= 4 * players
 
 
 # --- the facade agrees with the core -----------------------------------------------------
@@ -760,10 +927,7 @@ def test_illegal_reasons_agree_with_legal_moves(options: dict[str, Any]) -> None
         state = game.new_game(seed=seed)
         rng = random.Random(seed)
         while not state.is_terminal():
-            listed = {m.action for m in state.legal_moves()}
-            for action in range(game.num_distinct_actions):
-                reason = game._explain(state._core, action)[0]
-                assert (reason == "legal") == (action in listed), (str(game.move(action)), reason)
+            assert_reasons_agree(state)
             state.apply(rng.choice(state.legal_moves()))
 
 
