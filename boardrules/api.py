@@ -587,6 +587,15 @@ class State(Generic[MoveT]):
         """An SVG picture: ``player=None`` the whole truth, else what ``player`` may see."""
         raise NotImplementedError
 
+    def render_text(self, player: int | None = None) -> str:
+        """The board as text: ``player=None`` a spectator's (hidden values redacted, as
+        in ``view(None)``), else what ``player`` may see."""
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        """The board as a spectator sees it (:meth:`render_text`), like ``print(board)``."""
+        return self.render_text()
+
     def _repr_svg_(self) -> str:
         """The picture Jupyter shows for a state."""
         return self.render_svg(None)

@@ -368,6 +368,15 @@ class ArmadoraState(State[ArmadoraMove]):
 
     # --- pictures ---
 
+    def render_text(self, player: int | None = None) -> str:
+        """The board as text (``print(state)`` shows it for a spectator): ``player=None``
+        a spectator's view, every face-down strength a ``?``; ``player=p`` what p may see
+        (his own strengths, the ones he peeked at, his screen).  See the docs' Text board
+        section for the symbols."""
+        from boardrules.games.armadora.render import render_text
+
+        return render_text(self.view(player))
+
     def render_svg(self, player: int | None = None, *, size: int = 56) -> str:
         """An SVG picture of the board.  ``player=None`` draws the whole truth (every
         strength shown, for analysis and docs); ``player=p`` draws what p may see."""
