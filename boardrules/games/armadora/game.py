@@ -204,6 +204,22 @@ class ArmadoraState(State[ArmadoraMove]):
         _, piles = self._game._core.scoring(self._core)
         return tuple(tuple(p) for p in piles)
 
+    def gold_by_territory(self) -> list[dict[str, Any]]:
+        """Where the gold lies and who takes it, were the game scored now (rule 5): for
+        each territory (ordered by its first square) its ``squares``, its ``mines`` with
+        their gold, its ``gold``, each player's total ``strength`` there and each
+        player's ``share``.  Like :meth:`score` it reads every face-down warrior (at the
+        end of the game they are revealed)."""
+        game = self._game
+        raw_gold = self._raw()["gold"]
+        return [
+            {"squares": [game.square(c) for c in cells],
+             "mines": {game.square(c): raw_gold[c] for c in cells
+                       if c in game.board.mine_cells},
+             "gold": gold, "strength": strength, "share": share}
+            for cells, gold, strength, share in game._core.territory_results(self._core)
+        ]
+
     def team_scores(self) -> tuple[int, ...]:
         gold = self.score()
         return tuple(sum(gold[p] for p in team) for team in self._game.teams)

@@ -1012,6 +1012,28 @@ cdef class ArmadoraCore(CoreGame):
             out.append([c for c in range(self.tables.ncells) if (comp >> c) & 1])
         return out
 
+    def territory_results(self, CoreState st):
+        """Each territory as scoring (rule 五, 5) would see it now: (cells, gold, each
+        player's total strength there, each player's share of the gold), territories
+        ordered by their first cell.  The whole truth: it reads face-down warriors."""
+        self._check(st)
+        cdef ArmadoraState* s = <ArmadoraState*>st.data
+        cdef uint64_t rest = self.tables.all_cells, comp
+        cdef int totals[4]
+        cdef int shares[4]
+        cdef int pile
+        players = self.tables.num_players
+        out = []
+        while rest:
+            comp = territory_of(s, &self.tables, ctz64(rest))
+            rest &= ~comp
+            pile = territory_shares(s, &self.tables, comp, shares)
+            player_strengths(s, &self.tables, comp, totals)
+            out.append(([c for c in range(self.tables.ncells) if (comp >> c) & 1], pile,
+                        [totals[p] for p in range(players)],
+                        [shares[p] for p in range(players)]))
+        return out
+
     def scoring(self, CoreState st):
         """(gold per player, piles per player largest first) if the game were scored now."""
         self._check(st)
