@@ -1,5 +1,6 @@
-"""Armadora: one or more tests per rule of the sheet (shared/rules/armadora.zh.txt),
-each named after its rule, on positions built from move sequences in the notation.
+"""Armadora: one or more tests per rule of the Chinese rules sheet (summarised in English,
+rule by rule, in docs/armadora.rst), each named after its rule, on positions built from
+move sequences in the notation.
 
 Printed board (8 x 5), mines marked M, filled by the gold chance events in this order:
 d1, b2, f2, h2, a4, e4, c5, g5::
@@ -98,7 +99,7 @@ def use_up_palisades(state: ArmadoraState, leave: int = 0) -> None:
         state.apply("done")
 
 
-# --- 一 components, 二 setup -------------------------------------------------------------
+# --- rules 1 (一) components, 2 (二) setup -----------------------------------------------
 
 
 def test_board_printed_8x5_is_the_default() -> None:
@@ -117,7 +118,7 @@ def test_board_sheet_7x5_is_available() -> None:
 
 
 def test_warrior_sets_per_player_count() -> None:
-    """rule 二/(三): 16 / 11 / 8 warriors; strengths 1-5 as the sheet's table."""
+    """rule 2.3: 16 / 11 / 8 warriors; strengths 1-5 as the sheet's table."""
     expected = {2: [11, 2, 1, 1, 1], 3: [7, 2, 1, 1, 0], 4: [5, 1, 1, 1, 0]}
     for players, pool in expected.items():
         state = new(players)
@@ -127,7 +128,7 @@ def test_warrior_sets_per_player_count() -> None:
 
 
 def test_warriors_hidden_behind_screens() -> None:
-    """rule 二/(四): a player sees only his own screen."""
+    """rule 2.4: a player sees only his own screen."""
     state = new(3)
     view = state.view(1)
     assert view["players"][1]["pool"] == [7, 2, 1, 1, 0]
@@ -137,7 +138,7 @@ def test_warriors_hidden_behind_screens() -> None:
 
 
 def test_gold_piles_are_3_4_4_5_5_6_6_7() -> None:
-    """rule 二/(五): 40 gold in 8 piles: one 3, two 4, two 5, two 6, one 7."""
+    """rule 2.5: 40 gold in 8 piles: one 3, two 4, two 5, two 6, one 7."""
     game = boardrules.load("armadora")
     state = game.new_game(seed=0, auto_chance=False)
     outcomes = {str(m): p for m, p in state.chance_outcomes()}
@@ -150,7 +151,7 @@ def test_gold_piles_are_3_4_4_5_5_6_6_7() -> None:
 
 
 def test_gold_piles_placed_at_random_on_mines() -> None:
-    """rule 二/(六): each chance event puts one remaining pile on the next mine (board
+    """rule 2.6: each chance event puts one remaining pile on the next mine (board
     file order), with probability proportional to the piles of that size left."""
     game = boardrules.load("armadora")
     state = game.new_game(seed=0, auto_chance=False)
@@ -168,7 +169,7 @@ def test_gold_piles_placed_at_random_on_mines() -> None:
 
 
 def test_thirty_five_palisades_shared() -> None:
-    """rule 一 + 二/(七): 35 palisades in one supply beside the board."""
+    """rules 1 + 2.7: 35 palisades in one supply beside the board."""
     state = new(2)
     assert palisades_left(state) == 35
     play(state, "a1-b1", "done")
@@ -182,11 +183,11 @@ def test_thirty_five_palisades_shared() -> None:
     assert refused(state, free_gap) == "no_palisades_left"
 
 
-# --- 三 play -----------------------------------------------------------------------------
+# --- rule 3 (三) play -------------------------------------------------------------------
 
 
 def test_turn_order_is_clockwise() -> None:
-    """rule 三: players move in turn (player 0 first)."""
+    """rule 3: players move in turn (player 0 first)."""
     state = new(3)
     order = []
     for move in ("1@a1", "1@c1", "1@e1", "1@g1"):
@@ -196,7 +197,7 @@ def test_turn_order_is_clockwise() -> None:
 
 
 def test_one_action_per_turn() -> None:
-    """rule 三: a warrior or up to two palisades, not both."""
+    """rule 3: a warrior or up to two palisades, not both."""
     state = new(2)
     play(state, "a1-b1")
     assert refused(state, "1@a1") == "second_palisade_only"
@@ -205,7 +206,7 @@ def test_one_action_per_turn() -> None:
 
 
 def test_warrior_only_on_empty_square() -> None:
-    """rule 三: on an empty square, holding neither a warrior nor gold."""
+    """rule 3: on an empty square, holding neither a warrior nor gold."""
     state = new(2)
     assert refused(state, "1@d1") == "square_not_empty"  # a gold mine
     play(state, "2@a1")
@@ -214,7 +215,7 @@ def test_warrior_only_on_empty_square() -> None:
 
 
 def test_warrior_placed_face_down() -> None:
-    """rule 三: face down -- only its owner knows the strength."""
+    """rule 3: face down -- only its owner knows the strength."""
     state = new(3)
     play(state, "3@a1")
     assert square(state, "a1", 0)["warrior"]["strength"] == 3
@@ -225,7 +226,7 @@ def test_warrior_placed_face_down() -> None:
 
 
 def test_warrior_strength_must_be_in_the_pool() -> None:
-    """rule 二/(三): only the warriors of the player's set."""
+    """rule 2.3: only the warriors of the player's set."""
     state = new(4)
     assert refused(state, "5@a1") == "no_such_warrior"  # 4 players: no strength 5
     play(state, "4@a1", "1@b1", "1@c1", "1@e1")
@@ -233,7 +234,7 @@ def test_warrior_strength_must_be_in_the_pool() -> None:
 
 
 def test_look_at_face_down_option_hides_own_values() -> None:
-    """rule 三: the players agree whether face-down warriors may be looked at; if not,
+    """rule 3: the players agree whether face-down warriors may be looked at; if not,
     they must remember.  Reading: the option concerns a player's own warriors."""
     shown = new(2)
     hidden = new(2, look_at_face_down=False)
@@ -255,7 +256,7 @@ def test_look_at_face_down_option_hides_own_values() -> None:
 
 
 def test_palisades_only_between_two_squares() -> None:
-    """rule 三: a palisade goes in a gap between two squares, never on the outer edge:
+    """rule 3: a palisade goes in a gap between two squares, never on the outer edge:
     the 8 x 5 board has 7 x 5 + 8 x 4 = 67 gaps."""
     state = new(2)
     gaps = [m for m in state.legal_moves() if m.kind == "palisade"]
@@ -266,7 +267,8 @@ def test_palisades_only_between_two_squares() -> None:
 
 
 def test_palisade_may_not_form_territory_smaller_than_four() -> None:
-    """rule 三/限制條件: no palisade that would form a territory of 1, 2 or 3 squares."""
+    """rule 3, the restriction (限制條件): no palisade that would form a territory of 1, 2
+    or 3 squares."""
     state = new(2)
     play(state, "a1-b1")
     assert refused(state, "a1-a2") == "territory_too_small"  # a1 alone: 1 square
@@ -279,7 +281,7 @@ def test_palisade_may_not_form_territory_smaller_than_four() -> None:
 
 
 def test_palisade_that_closes_nothing_is_allowed() -> None:
-    """rule 三: the limit is on territories formed; a palisade that closes nothing (here
+    """rule 3: the limit is on territories formed; a palisade that closes nothing (here
     a lone one beside a corner square) is always allowed."""
     state = new(2)
     assert {"a1-b1", "a1-a2", "d3-e3", "h4-h5"} <= legal(state)
@@ -289,7 +291,7 @@ def test_palisade_that_closes_nothing_is_allowed() -> None:
 
 
 def test_two_palisades_need_not_touch() -> None:
-    """rule 三: the two palisades of a turn need not be adjacent."""
+    """rule 3: the two palisades of a turn need not be adjacent."""
     state = new(2)
     play(state, "a1-b1", "h4-h5")
     assert state.current_player == 1
@@ -297,8 +299,8 @@ def test_two_palisades_need_not_touch() -> None:
 
 
 def test_second_palisade_optional_and_turn_ends_when_none_legal() -> None:
-    """rule 三 小提醒: a player may place just one palisade ('done'); when no second
-    palisade is possible the turn ends by itself."""
+    """rule 3, reminder (小提醒): a player may place just one palisade ('done'); when no
+    second palisade is possible the turn ends by itself."""
     state = new(2)
     play(state, "a1-b1")
     assert state.current_player == 0 and state.phase == "second_palisade"
@@ -314,7 +316,7 @@ def test_second_palisade_optional_and_turn_ends_when_none_legal() -> None:
 
 
 def test_territory_may_hold_several_mines_or_none() -> None:
-    """rule 三 小提醒: a territory may hold several gold mines, or none."""
+    """rule 3, reminder (小提醒): a territory may hold several gold mines, or none."""
     state = new(2)
     play(state, *FOUR_CORNERS)
     territories = state.view(None)["territories"]
@@ -325,11 +327,11 @@ def test_territory_may_hold_several_mines_or_none() -> None:
     assert 0 in [len(mines & set(t)) for t in state.view(None)["territories"]]
 
 
-# --- 四 end of the game ------------------------------------------------------------------
+# --- rule 4 (四) end of the game --------------------------------------------------------
 
 
 def test_game_ends_when_every_player_has_passed() -> None:
-    """rule 四: when every player has ended, the game ends."""
+    """rule 4: when every player has ended, the game ends."""
     state = new(2)
     play(state, "1@a1", "pass")
     assert state.current_player == 0 and state.outcome() is None
@@ -342,7 +344,7 @@ def test_game_ends_when_every_player_has_passed() -> None:
 
 
 def test_pass_is_final_and_skipped() -> None:
-    """rule 四: a player who ends takes no further action; the others go on."""
+    """rule 4: a player who ends takes no further action; the others go on."""
     state = new(3)
     play(state, "pass")
     movers = []
@@ -356,7 +358,7 @@ def test_pass_is_final_and_skipped() -> None:
 
 
 def test_pass_allowed_with_moves_left() -> None:
-    """rule 四: a player may end when he does not want to place anything more."""
+    """rule 4: a player may end when he does not want to place anything more."""
     state = new(2)
     assert "pass" in legal(state)
     assert len(state.legal_moves()) > 100
@@ -374,7 +376,7 @@ def test_pass_not_allowed_mid_turn() -> None:
 
 def test_player_without_warriors_may_still_place_palisades() -> None:
     """Reading: running out of warriors does not end a player's game; he may still place
-    palisades, and ends when he wants (rule 四)."""
+    palisades, and ends when he wants (rule 4)."""
     state = new(4)
     play(state, "pass", "pass", "pass")  # players 0-2 end: player 3 moves alone
     assert state.current_player == 3
@@ -390,7 +392,7 @@ def test_player_without_warriors_may_still_place_palisades() -> None:
     assert state.current_player == 3
 
 
-# --- 五 scoring ----------------------------------------------------------------------------
+# --- rule 5 (五) scoring ----------------------------------------------------------------
 
 
 def corners(players: int = 2, variant: str = "basic", races: tuple[str, ...] = ()) -> ArmadoraState:
@@ -405,7 +407,7 @@ def end_game(state: ArmadoraState) -> None:
 
 
 def test_scoring_majority_takes_gold() -> None:
-    """rule 五: in each territory the highest total strength takes its gold; a territory
+    """rule 5: in each territory the highest total strength takes its gold; a territory
     with no warrior gives its gold to nobody."""
     state = corners()
     play(state, "2@a1", "1@b1")  # TL (7): 2 against 1
@@ -419,7 +421,7 @@ def test_scoring_majority_takes_gold() -> None:
 
 
 def test_scoring_totals_strength_per_player() -> None:
-    """rule 五: each player's warriors in a territory are added together."""
+    """rule 5: each player's warriors in a territory are added together."""
     state = corners()
     play(state, "1@a1", "3@b1", "1@a2")  # TL: player 0 has 1 + 1 = 2, player 1 has 3
     end_game(state)
@@ -427,7 +429,7 @@ def test_scoring_totals_strength_per_player() -> None:
 
 
 def test_scoring_tie_shares_and_loses_remainder() -> None:
-    """rule 五: on a tie the tied players share equally; the remainder goes to nobody."""
+    """rule 5: on a tie the tied players share equally; the remainder goes to nobody."""
     state = corners()
     play(state, "1@a1", "1@b1")  # TL holds 7: 3 each, 1 lost
     end_game(state)
@@ -438,7 +440,7 @@ def test_scoring_tie_shares_and_loses_remainder() -> None:
 
 
 def test_gold_kept_in_separate_piles() -> None:
-    """rule 五: a player keeps the gold of each territory as a separate pile."""
+    """rule 5: a player keeps the gold of each territory as a separate pile."""
     state = corners()
     play(state, "1@a1", "1@a5", "1@g1")
     end_game(state)
@@ -447,7 +449,7 @@ def test_gold_kept_in_separate_piles() -> None:
 
 
 def test_ranking_tie_break_by_piles() -> None:
-    """rule 五: equal gold is decided by the piles, compared from the largest down."""
+    """rule 5: equal gold is decided by the piles, compared from the largest down."""
     state = corners()
     play(state, "1@a1", "1@a5", "1@g1", "1@h5")  # 0: TL 7 + TR 3; 1: BL 5 + BR 5
     end_game(state)
@@ -459,7 +461,7 @@ def test_ranking_tie_break_by_piles() -> None:
 
 
 def test_three_players_each_for_himself() -> None:
-    """rule 五 with three players: no teams; places 1-3."""
+    """rule 5 with three players: no teams; places 1-3."""
     state = corners(3)
     assert state.game.teams == ((0,), (1,), (2,))
     assert state.current_player == 2
@@ -472,11 +474,11 @@ def test_three_players_each_for_himself() -> None:
     assert outcome.returns == (1.0, -1.0, 0.0)
 
 
-# --- 六 four players -------------------------------------------------------------------
+# --- rule 6 (六) four players -----------------------------------------------------------
 
 
 def test_four_players_turn_order_and_teams() -> None:
-    """rule 六: two teams, turn order A-C-B-D; players are numbered in turn order, so the
+    """rule 6: two teams, turn order A-C-B-D; players are numbered in turn order, so the
     sheet's A, C, B, D are players 0, 1, 2, 3 and partners are 0 & 2, 1 & 3."""
     state = new(4)
     assert state.game.teams == ((0, 2), (1, 3))
@@ -488,7 +490,7 @@ def test_four_players_turn_order_and_teams() -> None:
 
 
 def test_team_gold_adds_up() -> None:
-    """rule 六 reading: majorities are per player (partners' strengths are not added);
+    """rule 6 reading: majorities are per player (partners' strengths are not added);
     a team's gold is its two players' gold."""
     state = corners(4)
     play(state, "1@a1", "2@b1", "1@a2", "4@d3")  # TL: 0 and 2 have 1 each, 1 has 2
@@ -502,7 +504,7 @@ def test_team_gold_adds_up() -> None:
 
 
 def test_team_tie_break_uses_both_partners_piles() -> None:
-    """rule 五 + 六: a team's piles are both partners' piles together."""
+    """rules 5 + 6: a team's piles are both partners' piles together."""
     state = corners(4)
     # team 0: TL 7 (player 0) + TR 3 (player 2); team 1: BL 5 (player 1) + BR 5 (player 3)
     play(state, "1@a1", "1@a5", "1@g1", "1@h5")
@@ -513,11 +515,11 @@ def test_team_tie_break_uses_both_partners_piles() -> None:
     assert outcome.winners == (0, 2)
 
 
-# --- 七 advanced game --------------------------------------------------------------------
+# --- rule 7 (七) advanced game ----------------------------------------------------------
 
 
 def test_races_dealt_at_random() -> None:
-    """rule 七/(一)1: races are dealt at random, one per player in player order."""
+    """rule 7.1.1: races are dealt at random, one per player in player order."""
     game = boardrules.load("armadora", players=2, variant="advanced")
     state = game.new_game(seed=0, auto_chance=False)
     for v in CORNER_GOLD:
@@ -536,13 +538,13 @@ def test_races_dealt_at_random() -> None:
 
 
 def test_ability_tokens_per_race() -> None:
-    """rule 七/(一)2: Elves and Mages 2 ability tokens, Orcs and Goblins 1; public."""
+    """rule 7.1.2: Elves and Mages 2 ability tokens, Orcs and Goblins 1; public."""
     state = new(4, "advanced", races=("orc", "goblin", "elf", "mage"))
     assert [p["power_tokens"] for p in state.view(1)["players"]] == [1, 1, 2, 2]
 
 
 def test_power_then_main_action() -> None:
-    """rule 七/(二)1: first the race power, then one of the three actions."""
+    """rule 7.2.1: first the race power, then one of the three actions."""
     state = new(2, "advanced", races=("goblin", "orc"))
     play(state, "goblin 3@a1")
     assert state.current_player == 0 and state.phase == "after_power"
@@ -554,7 +556,7 @@ def test_power_then_main_action() -> None:
 
 
 def test_power_once_per_turn() -> None:
-    """rule 七/(二)2: a race power at most once per turn."""
+    """rule 7.2.2: a race power at most once per turn."""
     state = new(2, "advanced", races=("orc", "elf"))
     play(state, "orc a1-b1")
     assert refused(state, "orc c1-d1") == "power_not_now"
@@ -563,7 +565,7 @@ def test_power_once_per_turn() -> None:
 
 
 def test_power_uses_up_a_token() -> None:
-    """rule 七/(二)2: each use removes one ability token from the game."""
+    """rule 7.2.2: each use removes one ability token from the game."""
     state = new(2, "advanced", races=("mage", "elf"))
     play(state, "1@e3", "2@a1", "peek a1", "1@e5", "1@c1", "peek c1", "1@g3", "1@h1")
     assert state.view(1)["players"][0]["power_tokens"] == 0
@@ -571,7 +573,7 @@ def test_power_uses_up_a_token() -> None:
 
 
 def test_power_only_in_the_advanced_game() -> None:
-    """rule 七: race powers and reinforcement tokens are the advanced rules."""
+    """rule 7: race powers and reinforcement tokens are the advanced rules."""
     state = new(2)
     play(state, "1@a1", "1@c1")
     for move in ("goblin 1@e1", "orc a1-b1", "peek c1", "arrow c1"):
@@ -580,7 +582,7 @@ def test_power_only_in_the_advanced_game() -> None:
 
 
 def test_goblin_places_extra_warrior_face_up() -> None:
-    """rule 七/(二)2 哥布林: one more warrior, face up (its strength is public)."""
+    """rule 7.2.2, Goblin (哥布林): one more warrior, face up (its strength is public)."""
     state = new(2, "advanced", races=("goblin", "elf"))
     play(state, "goblin 4@a1", "2@c1")
     assert square(state, "a1", 1)["warrior"] == {"owner": 0, "strength": 4, "face_up": True,
@@ -591,7 +593,7 @@ def test_goblin_places_extra_warrior_face_up() -> None:
 
 
 def test_orc_places_up_to_three_palisades() -> None:
-    """rule 七/(二)2 獸人: one extra palisade, so up to three in a turn."""
+    """rule 7.2.2, Orc (獸人): one extra palisade, so up to three in a turn."""
     state = new(2, "advanced", races=("orc", "mage"))
     play(state, "orc a1-b1", "c1-d1", "e1-f1")
     assert state.current_player == 1
@@ -604,7 +606,7 @@ def test_orc_places_up_to_three_palisades() -> None:
 
 
 def test_mage_peek_reveals_value_to_mage_only() -> None:
-    """rule 七/(二)2 法師: secretly look at a face-down warrior of an opponent."""
+    """rule 7.2.2, Mage (法師): secretly look at a face-down warrior of an opponent."""
     state = new(3, "advanced", races=("mage", "elf", "orc"))
     play(state, "1@e3", "3@c1", "1@h5")
     assert refused(state, "peek e3") == "peek_target"  # his own
@@ -621,7 +623,7 @@ def test_mage_peek_reveals_value_to_mage_only() -> None:
 
 
 def test_mage_may_not_peek_face_up_warrior() -> None:
-    """rule 七/(二)2 法師: only face-down warriors can be looked at."""
+    """rule 7.2.2, Mage (法師): only face-down warriors can be looked at."""
     state = new(2, "advanced", races=("mage", "goblin"))
     play(state, "1@e3", "goblin 2@c1", "1@a2")
     assert refused(state, "peek c1") == "peek_target"
@@ -629,7 +631,8 @@ def test_mage_may_not_peek_face_up_warrior() -> None:
 
 
 def test_mage_may_peek_partner_in_four_player_game() -> None:
-    """rule 七/(二)2 法師: in the 4-player game he may look at his teammate's warrior."""
+    """rule 7.2.2, Mage (法師): in the 4-player game he may look at his teammate's
+    warrior."""
     state = new(4, "advanced", races=("mage", "elf", "orc", "goblin"))
     play(state, "1@e3", "1@g3", "3@c1", "1@a2")
     assert "peek c1" in legal(state)  # player 2 is the partner
@@ -638,8 +641,8 @@ def test_mage_may_peek_partner_in_four_player_game() -> None:
 
 
 def test_elf_arrow_conditions() -> None:
-    """rule 七/(二)2 精靈: the target is an opponent warrior in a territory holding one of
-    the elf player's own warriors and still having an empty square."""
+    """rule 7.2.2, Elf (精靈): the target is an opponent warrior in a territory holding one
+    of the elf player's own warriors and still having an empty square."""
     state = new(2, "advanced", races=("elf", "orc"))
     play(state, "b1-c1", "b2-c2", "a2-a3", "b2-b3")  # TL closed: a1 b1 a2 (b2 mine)
     play(state, "1@e3", "2@a1")
@@ -654,8 +657,8 @@ def test_elf_arrow_conditions() -> None:
 
 
 def test_elf_arrow_reduces_strength() -> None:
-    """rule 七/(二)2 精靈: -1 per arrow; the token stays.  Reading: several arrows may hit
-    one warrior, whose strength never drops below 0."""
+    """rule 7.2.2, Elf (精靈): -1 per arrow; the token stays.  Reading: several arrows may
+    hit one warrior, whose strength never drops below 0."""
     state = new(2, "advanced", races=("elf", "orc"))
     play(state, "b1-c1", "b2-c2", "a2-a3", "b2-b3")  # TL: 7 gold
     play(state, "2@b1", "1@a1")
@@ -687,7 +690,7 @@ def test_rule_7_arrows_and_reinforcement_added_before_the_floor_at_0() -> None:
 
 
 def test_reinforcement_conditions() -> None:
-    """rule 七/(二)3: on one's own warrior (1, 5), in a full territory (2), one per
+    """rule 7.2.3: on one's own warrior (1, 5), in a full territory (2), one per
     territory (3); the token may share a warrior with an arrow (4)."""
     state = new(2, "advanced", races=("orc", "goblin"))
     play(state, "b1-c1", "b2-c2", "a2-a3", "b2-b3")  # TL: a1 b1 a2 (b2 mine)
@@ -709,7 +712,7 @@ def test_reinforcement_conditions() -> None:
 
 
 def test_reinforcement_not_on_partner_warrior() -> None:
-    """rule 七/(二)3(5): in the 4-player game not on the teammate's warrior."""
+    """rule 7.2.3(5): in the 4-player game not on the teammate's warrior."""
     state = new(4, "advanced", races=("orc", "goblin", "elf", "mage"))
     play(state, "b1-c1", "b2-c2", "a2-a3", "b2-b3")  # players 0 and 1 close TL
     play(state, "1@a1", "1@b1", "1@a2")  # players 2, 3, 0: TL is full
@@ -722,7 +725,7 @@ def test_reinforcement_not_on_partner_warrior() -> None:
 
 
 def test_reinforcement_adds_one() -> None:
-    """rule 七/(二)3(1): +1 to the warrior's strength."""
+    """rule 7.2.3(1): +1 to the warrior's strength."""
     state = new(2, "advanced", races=("orc", "goblin"))
     play(state, "b1-c1", "b2-c2", "a2-a3", "b2-b3", "1@a1", "2@b1", "1@a2", "1@e3")
     play(state, "reinforce a1")  # player 0: 1 + 1 + 1 = 3 against 2
@@ -731,7 +734,7 @@ def test_reinforcement_adds_one() -> None:
 
 
 def test_scoring_reinforcement_breaks_tie() -> None:
-    """rule 七/(二)3(6): among players tied for the highest strength, the one whose
+    """rule 7.2.3(6): among players tied for the highest strength, the one whose
     warrior carries the reinforcement token takes the gold alone.  Reading: a holder
     who is not among the tied changes nothing."""
     state = new(2, "advanced", races=("orc", "goblin"))
@@ -880,8 +883,8 @@ def random_move_saving_powers(state: ArmadoraState, moves: list[Any],
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_rule_7_every_power_offered_is_followed_by_a_main_action(players: int) -> None:
-    """rule 7.2.1 (七/(二)1) in random games that keep the powers for the end: after every power the
-    same player has a main action (never 'pass'); a Mage's or Elf's power is offered
+    """rule 7.2.1 (七/(二)1) in random games that keep the powers for the end: after every
+    power the same player has a main action (never 'pass'); a Mage's or Elf's power is offered
     exactly when a main action is possible before it (a peek or an arrow changes nothing
     an action depends on)."""
     game = boardrules.load("armadora", players=players, variant="advanced")
