@@ -71,3 +71,15 @@ def test_demo_four_player_armadora_bots_do_not_pass_on_their_first_move(seed: in
         first.setdefault(player, str(move))
         state.apply(move)
     assert "pass" not in first.values(), first
+
+
+@pytest.mark.usefixtures("quick_bots")
+def test_demo_command_prints_every_game(capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m boardrules demo --seed 1``: each demo game with its final board, the
+    two Armadora games with their gold, pig with its dice."""
+    assert cli.main(["demo", "--seed", "1"]) == 0
+    text = capsys.readouterr().out
+    assert text.count("final board:") == len(cli.DEMO_GAMES)
+    assert text.count("gold by territory") == 2
+    pig = text[text.index("== Pig"):]
+    assert re.search(r"player \d: roll -> die [1-6]", pig)
