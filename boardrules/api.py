@@ -687,6 +687,19 @@ class State(Generic[MoveT]):
             raise NotImplementedError
         return self.render_svg(None)
 
+    def render_text(self, player: int | None = None) -> str:
+        """The board as text: ``player=None`` a spectator's (hidden values redacted, as
+        in ``view(None)``), else what ``player`` may see."""
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        """The board as a spectator sees it (:meth:`render_text`), like ``print(board)``;
+        a game without a text board prints its ``repr``."""
+        try:
+            return self.render_text()
+        except NotImplementedError:
+            return repr(self)
+
     def _repr_svg_(self) -> str:
         """The picture Jupyter shows for a state: a spectator's view."""
         return self.render_svg(None)

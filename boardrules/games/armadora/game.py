@@ -27,44 +27,60 @@ from boardrules.games.armadora.moves import (
 Variant = Literal["basic", "advanced"]
 PHASES = ("gold", "race", "turn", "after_power", "second_palisade", "over")
 
-#: Why the core refused an action: rule key -> message citing the rule text.
+#: Why the core refused an action: rule key -> message citing the rule by the number and
+#: English name of its section of the rules sheet (see the rules summary in the docs).
 ILLEGAL_REASONS: dict[str, str] = {
     "unknown_action": "no such move in this game",
-    "game_over": "the game is over (rule 四: it ends when every player has ended)",
-    "chance_expected": "a chance event is pending (gold piles and races are placed at random, "
-                       "rule 二/(六), 七/(一)1): apply one of state.chance_outcomes()",
-    "gold_pile_unavailable": "no gold pile of that size is left to place (rule 二/(五))",
-    "race_unavailable": "that race has already been dealt (rule 七/(一)1)",
+    "game_over": "the game is over (rule 4, end of the game: it ends when every player has "
+                 "ended)",
+    "chance_expected": "a chance event is pending (rule 2.6, setup: the gold piles go onto "
+                       "the mines at random; rule 7.1.1, advanced setup: races are dealt at "
+                       "random): apply one of state.chance_outcomes()",
+    "gold_pile_unavailable": "no gold pile of that size is left to place (rule 2.5, setup: "
+                             "piles of 3, 4, 4, 5, 5, 6, 6 and 7 gold)",
+    "race_unavailable": "that race has already been dealt (rule 7.1.1, advanced setup)",
     "not_chance": "a chance outcome is not a player's move",
-    "pass_mid_turn": "a player ends (passes) instead of a turn, not in the middle of one (rule 四)",
+    "pass_mid_turn": "rule 4, end of the game: a player ends (passes) instead of a turn, "
+                     "not in the middle of one",
     "done_without_palisade": "'done' only ends a palisade action after its first palisade "
-                             "(rule 三: place up to 2 palisades)",
-    "edge_taken": "a palisade already stands in that gap (rule 三: palisades go into empty gaps)",
-    "no_palisades_left": "all 35 palisades are on the board (rule 一, 二/(七))",
-    "territory_too_small": "rule 三/限制條件: a palisade may not form a territory of fewer "
+                             "(rule 3, palisades: place up to 2 palisades)",
+    "edge_taken": "rule 3, palisades: a palisade goes into an empty gap, and one already "
+                  "stands there",
+    "no_palisades_left": "all 35 palisades are on the board (rule 1, components; rule 2.7, "
+                         "setup: one common supply)",
+    "territory_too_small": "rule 3, palisades: a palisade may not form a territory of fewer "
                            "than 4 squares",
-    "second_palisade_only": "after a first palisade the action allows only a second palisade "
-                            "or 'done' (rule 三: one action per turn)",
-    "square_not_empty": "rule 三: a warrior goes on an empty square (neither warrior nor gold)",
-    "no_such_warrior": "no warrior of that strength is left behind the player's screen",
-    "peek_target": "rule 七 法師: the Mage looks at a face-down warrior of another player",
-    "arrow_not_opponent": "rule 七 精靈: the arrow targets an opponent's warrior",
-    "arrow_no_elf_warrior": "rule 七 精靈: the target must share a territory with one of the "
-                            "elf player's own warriors",
-    "arrow_territory_full": "rule 七 精靈: no archery into a full territory (every square holds "
-                            "a warrior or gold)",
-    "basic_game": "race powers and reinforcement tokens belong to the advanced game (rule 七)",
-    "wrong_race": "that power belongs to another race (rule 七/(二)2)",
-    "power_not_now": "a race power is used at most once a turn, before the action "
-                     "(rule 七/(二)1-2)",
-    "no_power_tokens": "no ability token left (rule 七/(二)2: each use removes one)",
-    "no_reinforcement_left": "the player's reinforcement token is already on the board",
-    "reinforce_not_own": "rule 七/(二)3(1)(5): the reinforcement token goes on one of the "
+    "second_palisade_only": "rule 3, play: one action per turn -- after a first palisade "
+                            "only a second palisade or 'done'",
+    "square_not_empty": "rule 3, warriors: a warrior goes on an empty square (neither "
+                        "warrior nor gold)",
+    "no_such_warrior": "rule 2.3, setup: no warrior of that strength is left behind the "
+                       "player's screen",
+    "peek_target": "rule 7.2.2, race powers (Mage): he looks at a face-down warrior of "
+                   "another player",
+    "arrow_not_opponent": "rule 7.2.2, race powers (Elf): the arrow targets an opponent's "
+                          "warrior",
+    "arrow_no_elf_warrior": "rule 7.2.2, race powers (Elf): the target must share a "
+                            "territory with one of the elf player's own warriors",
+    "arrow_territory_full": "rule 7.2.2, race powers (Elf): no archery into a full territory "
+                            "(every square holds a warrior or gold)",
+    "basic_game": "race powers and reinforcement tokens belong to the advanced game (rule 7, "
+                  "advanced rules)",
+    "wrong_race": "that power belongs to another race (rule 7.2.2, race powers)",
+    "power_not_now": "rule 7.2.1, advanced turn: a race power is used at most once a turn, "
+                     "before the action",
+    "power_without_action": "rule 7.2.1, advanced turn: a race power comes before one of "
+                            "the three actions (a warrior, palisades, the reinforcement "
+                            "token), and none could follow this one",
+    "no_power_tokens": "no ability token left (rule 7.2.2, race powers: each use removes "
+                       "one)",
+    "no_reinforcement_left": "rule 7.2.3, reinforcement token: the player's token is "
+                             "already on the board",
+    "reinforce_not_own": "rule 7.2.3(1)(5), reinforcement token: it goes on one of the "
                          "player's own warriors (not a partner's)",
-    "reinforce_not_full": "rule 七/(二)3(2): the reinforcement token goes only into a full "
-                          "territory",
-    "reinforce_territory_taken": "rule 七/(二)3(3): a territory holds at most one "
-                                 "reinforcement token",
+    "reinforce_not_full": "rule 7.2.3(2), reinforcement token: only in a full territory",
+    "reinforce_territory_taken": "rule 7.2.3(3), reinforcement token: a territory holds at "
+                                 "most one",
     "legal": "the move is legal",
 }
 
@@ -78,14 +94,14 @@ class ArmadoraGame(Game["ArmadoraState", ArmadoraMove]):
       A-C-B-D of the sheet).
     * ``variant`` -- ``"basic"`` or ``"advanced"`` (race powers and reinforcement tokens).
     * ``look_at_face_down`` -- whether a player may look at his own face-down warriors;
-      when ``False`` his view hides them and he must remember (rule 三).
+      when ``False`` his view hides them and he must remember (rule 3, warriors).
     * ``board`` -- a shipped board name (``"printed"``, the default, or ``"sheet-7x5"``),
       the path of a board file, or its content as a mapping.
     """
 
     id: ClassVar[str] = "armadora"
     name: ClassVar[str] = "Armadora"
-    rules_version: ClassVar[str] = "1.0"
+    rules_version: ClassVar[str] = "1.1"
     _core: ArmadoraCore
     pass_action: ClassVar[int | None] = 0
     illegal_reasons: ClassVar[Mapping[str, str]] = ILLEGAL_REASONS
@@ -145,7 +161,7 @@ class ArmadoraGame(Game["ArmadoraState", ArmadoraMove]):
             raise InvalidStateError("options.board must be a shipped board or a board object")
 
     def _redact(self, move: ArmadoraMove, mover: int, viewer: int | None) -> str:
-        """rule 三: a warrior is placed face down -- others see where, not its strength
+        """rule 3, warriors: a warrior is placed face down -- others see where, not its strength
         (nor does its owner's log show it when he may not look at his own warriors)."""
         own = mover == viewer and self._options["look_at_face_down"]
         if move.kind == "warrior" and not own:
@@ -171,7 +187,7 @@ class ArmadoraState(State[ArmadoraMove]):
     # --- scoring ---
 
     def score(self) -> tuple[int, ...]:
-        """Each player's gold were the game scored now (rule 五).  It reads every
+        """Each player's gold were the game scored now (rule 5, scoring).  It reads every
         face-down warrior: show a player :meth:`view` instead."""
         gold, _ = self._game._core.scoring(self._core)
         return tuple(gold)
@@ -180,6 +196,22 @@ class ArmadoraState(State[ArmadoraMove]):
         """Each player's gold piles, largest first, were the game scored now."""
         _, piles = self._game._core.scoring(self._core)
         return tuple(tuple(p) for p in piles)
+
+    def gold_by_territory(self) -> list[dict[str, Any]]:
+        """Where the gold lies and who takes it, were the game scored now (rule 5): for
+        each territory (ordered by its first square) its ``squares``, its ``mines`` with
+        their gold, its ``gold``, each player's total ``strength`` there and each
+        player's ``share``.  Like :meth:`score` it reads every face-down warrior (at the
+        end of the game they are revealed)."""
+        game = self._game
+        raw_gold = self._raw()["gold"]
+        return [
+            {"squares": [game.square(c) for c in cells],
+             "mines": {game.square(c): raw_gold[c] for c in cells
+                       if c in game.board.mine_cells},
+             "gold": gold, "strength": strength, "share": share}
+            for cells, gold, strength, share in game._core.territory_results(self._core)
+        ]
 
     def team_scores(self) -> tuple[int, ...]:
         gold = self.score()
@@ -344,6 +376,15 @@ class ArmadoraState(State[ArmadoraMove]):
         }
 
     # --- pictures ---
+
+    def render_text(self, player: int | None = None) -> str:
+        """The board as text (``print(state)`` shows it for a spectator): ``player=None``
+        a spectator's view, every face-down strength a ``?``; ``player=p`` what p may see
+        (his own strengths, the ones he peeked at, his screen).  See the docs' Text board
+        section for the symbols."""
+        from boardrules.games.armadora.render import render_text
+
+        return render_text(self.view(player))
 
     def render_svg(self, player: int | None = None, *, size: int = 56) -> str:
         """An SVG picture of what ``player`` may see (``None``: a spectator, every

@@ -7,7 +7,7 @@ squares it separates, lower-numbered square first (``c2-d2``, ``c2-c3``).
 ========================  ===================================================
 notation                  move
 ========================  ===================================================
-``pass``                  end for the rest of the game (rule 四)
+``pass``                  end for the rest of the game (rule 4)
 ``3@c2``                  place a warrior of strength 3 face down on c2
 ``c2-d2``                 place a palisade between c2 and d2
 ``done``                  stop after the first palisade of a palisade action

@@ -1,12 +1,13 @@
-"""SVG pictures of Armadora positions, drawn from a view (so a player's picture can
-never show what his view hides)."""
+"""Pictures of Armadora positions -- SVG and text -- drawn from a view (so a player's
+picture can never show what his view hides)."""
 
 from __future__ import annotations
 
 from typing import Any
 from xml.sax.saxutils import escape
 
-# Race colours (shared/rules/boards.md): red Orc, black Goblin, blue Elf, white Mage.
+# Race colours of the published game (one source): red Orc, black Goblin, blue Elf,
+# white Mage.
 RACE_COLOURS = {"orc": "#c0392b", "goblin": "#222222", "elf": "#2e6fd1", "mage": "#f4f4f4"}
 SEAT_COLOURS = ("#c0392b", "#2e6fd1", "#222222", "#f4f4f4")
 TERRITORY_TINTS = ("#e8f1dc", "#dcebf1", "#f1e8dc", "#ecdcf1", "#f1dcdc", "#dcf1e6",
@@ -109,3 +110,116 @@ def _warrior(view: dict[str, Any], warrior: dict[str, Any], x: int, y: int,
         parts.append(f'<text x="{x + size - pad - 8}" y="{y + pad + 11}" font-size="13" '
                      'fill="#e2b007" font-weight="bold">+</text>')
     return parts
+
+
+# --- text ------------------------------------------------------------------------------
+
+#: Characters per square in the text board (the longest label is ``0=5vv+``).
+TEXT_CELL = 7
+
+
+def render_text(view: dict[str, Any]) -> str:
+    """The board of ``view`` as text: a grid with the notation's coordinates (columns
+    ``a``.., rows ``1``.. from the title edge), palisades as ``|`` and ``---``, then one
+    line per player and the supply.  Drawn from a view, so it shows nothing the view
+    hides.
+
+    Squares: ``.`` empty; ``$5`` a gold mine holding 5 (``$`` before its pile is
+    placed); ``1:3`` a face-down warrior of player 1, strength 3 (``1:?`` to a viewer who
+    may not see it); ``1=3`` a face-up (Goblin) warrior; each ``v`` an elf arrow on it,
+    ``+`` the reinforcement token.
+    """
+    width, height = view["width"], view["height"]
+    labels = [_square_label(sq) for sq in view["squares"]]
+    east, south = _palisade_sides(view["palisades"], width)
+    cell = TEXT_CELL
+    lines = ["    " + "".join(f" {'abcdefgh'[x]:<{cell}}" for x in range(width)).rstrip()]
+    lines.append("   +" + "-" * ((cell + 1) * width - 1) + "+")
+    for y in range(height):
+        row = f"{y + 1:>2} |"
+        for x in range(width):
+            c = y * width + x
+            wall = "|" if x == width - 1 or c in east else " "
+            row += f" {labels[c]:<{cell - 1}}" + wall
+        lines.append(row)
+        if y < height - 1:
+            lines.append("   |" + _between_rows(y, width, east, south) + "|")
+    lines.append("   +" + "-" * ((cell + 1) * width - 1) + "+")
+    lines.extend(_players_text(view))
+    lines.append(f"palisades left: {view['palisades_left']}"
+                 + (f"; gold not yet placed: {view['unplaced_gold']}"
+                    if view["unplaced_gold"] else ""))
+    return "\n".join(lines)
+
+
+def _square_label(sq: dict[str, Any]) -> str:
+    if sq["mine"]:
+        return "$" + (str(sq["gold"]) if sq["gold"] is not None else "")
+    warrior = sq["warrior"]
+    if warrior is None:
+        return "."
+    strength = "?" if warrior["strength"] is None else str(warrior["strength"])
+    marks = "v" * int(warrior["arrows"]) + ("+" if warrior["reinforced"] else "")
+    return f"{warrior['owner']}{'=' if warrior['face_up'] else ':'}{strength}{marks}"
+
+
+def _cell(name: str, width: int) -> int:
+    return (int(name[1:]) - 1) * width + "abcdefgh".index(name[0])
+
+
+def _palisade_sides(palisades: list[str], width: int) -> tuple[set[int], set[int]]:
+    """Cells with a palisade on their east side, and on their south side."""
+    east: set[int] = set()
+    south: set[int] = set()
+    for palisade in palisades:
+        a, b = (_cell(name, width) for name in palisade.split("-"))
+        (east if b == a + 1 else south).add(a)
+    return east, south
+
+
+def _between_rows(y: int, width: int, east: set[int], south: set[int]) -> str:
+    """The line between rows y and y + 1: ``-`` under a palisade on a square's south
+    side, and at each corner ``+`` where palisades of both directions meet."""
+    out = ""
+    for x in range(width):
+        c = y * width + x
+        out += ("-" * TEXT_CELL) if c in south else " " * TEXT_CELL
+        if x == width - 1:
+            break
+        flat = c in south or c + 1 in south
+        upright = c in east or c + width in east
+        out += "+" if flat and upright else "-" if flat else "|" if upright else " "
+    return out
+
+
+def _players_text(view: dict[str, Any]) -> list[str]:
+    lines = []
+    for p in view["players"]:
+        parts = [f"player {p['player']}"]
+        if p["race"]:
+            parts.append(p["race"])
+        if len(view["players"]) == 4:
+            parts.append(f"team {p['team']}")
+        parts.append(_count(p["warriors_left"], "warrior") + " left")
+        if p["race"]:
+            parts.append(_count(p["power_tokens"], "ability token"))
+            parts.append("reinforcement held" if p["reinforcement_left"]
+                         else "reinforcement placed")
+        if p["passed"]:
+            parts.append("ended")
+        if view["current_player"] == p["player"]:
+            parts.append("to move" + (f" ({view['phase'].replace('_', ' ')})"
+                                      if view["phase"] != "turn" else ""))
+        lines.append(", ".join(parts))
+        if p["pool"] is not None:
+            screen = ", ".join(f"{n} of strength {k}" for k, n in enumerate(p["pool"], 1)
+                               if n)
+            lines.append(f"  behind the screen: {screen or 'nothing'}")
+    if "peek" in view:
+        lines.append(f"peeked: the warrior on {view['peek']['square']} is a "
+                     f"{view['peek']['strength']}")
+    return lines
+
+
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}" + ("" if n == 1 else "s")

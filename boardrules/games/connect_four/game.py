@@ -131,6 +131,13 @@ class ConnectFourState(LineGameState[ConnectFourMove]):
 
     # --- pictures ---
 
+    def render_text(self, player: int | None = None) -> str:
+        """The board as text (``print(state)`` shows it); the same for every viewer
+        (perfect information).  ``player`` is checked as for :meth:`view`."""
+        from boardrules.games.connect_four.render import render_text
+
+        return render_text(self.view(player))
+
     def render_svg(self, player: int | None = None, *, size: int = 56) -> str:
         """An SVG picture of the board (cells ``size`` pixels wide); the connected four,
         if any, are ringed."""

@@ -1,4 +1,4 @@
-"""SVG pictures of Connect Four positions, drawn from a view."""
+"""Pictures of Connect Four positions -- SVG and text -- drawn from a view."""
 
 from __future__ import annotations
 
@@ -50,3 +50,15 @@ def _status(view: dict[str, Any]) -> str:
     if view["current_player"] < 0:
         return "draw"
     return f"{names[view['current_player']]} to move"
+
+
+def render_text(view: dict[str, Any]) -> str:
+    """The board of ``view`` as text: the top row first, rows numbered from 1 at the
+    bottom, columns ``a``-``g`` (the notation) under them; ``X`` red, ``O`` yellow, ``.``
+    an empty cell; then the status."""
+    rows = view["rows"]
+    height = len(rows)
+    lines = [f"{height - i} " + " ".join(text) for i, text in enumerate(rows)]
+    lines.append("  " + " ".join(COLUMNS[:len(rows[0])]))
+    lines.append(_status(view))
+    return "\n".join(lines)

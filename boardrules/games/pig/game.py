@@ -169,6 +169,13 @@ class PigState(State[PigMove]):
 
     # --- pictures ---
 
+    def render_text(self, player: int | None = None) -> str:
+        """The board as text (``print(state)`` shows it); the same for every viewer
+        (perfect information).  ``player`` is checked as for :meth:`view`."""
+        from boardrules.games.pig.render import render_text
+
+        return render_text(self.view(player))
+
     def render_svg(self, player: int | None = None, *, size: int = 300) -> str:
         """An SVG picture: the two score bars up to the target (the turn total in
         progress drawn after the score of the player whose turn it is), the turn

@@ -1,5 +1,5 @@
-"""SVG pictures of pig positions, drawn from a view: two score bars, the turn total and
-the last die."""
+"""Pictures of pig positions -- SVG and text -- drawn from a view: the two scores, the
+turn total and the last die."""
 
 from __future__ import annotations
 
@@ -75,3 +75,18 @@ def _status(view: dict[str, Any]) -> str:
     rolling = ", the die is rolling" if view["phase"] == "rolling" else ""
     return (f"turn {view['turns'] + 1} of {view['turn_limit']}: {who}, "
             f"turn total {view['turn_total']}{rolling}")
+
+
+def render_text(view: dict[str, Any]) -> str:
+    """The position of ``view`` as text: each player's score (and the turn total at risk
+    after the score of the player whose turn it is), the last die, then the status."""
+    lines = []
+    for p in range(2):
+        line = f"player {p}: {view['scores'][p]:>2} of {view['target']}"
+        if p == view["turn_player"] and view["turn_total"] and view["phase"] != "over":
+            line += f" (+{view['turn_total']} this turn)"
+        lines.append(line)
+    die = view["last_die"]
+    lines.append(f"last die: {die if die is not None else '-'}")
+    lines.append(_status(view))
+    return "\n".join(lines)

@@ -120,6 +120,13 @@ class TicTacToeState(LineGameState[TicTacToeMove]):
 
     # --- pictures ---
 
+    def render_text(self, player: int | None = None) -> str:
+        """The board as text (``print(state)`` shows it); the same for every viewer
+        (perfect information).  ``player`` is checked as for :meth:`view`."""
+        from boardrules.games.tic_tac_toe.render import render_text
+
+        return render_text(self.view(player))
+
     def render_svg(self, player: int | None = None, *, size: int = 80) -> str:
         """An SVG picture of the board (squares ``size`` pixels wide); the completed line,
         if any, is highlighted."""

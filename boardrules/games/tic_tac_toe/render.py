@@ -1,4 +1,4 @@
-"""SVG pictures of tic-tac-toe positions, drawn from a view."""
+"""Pictures of tic-tac-toe positions -- SVG and text -- drawn from a view."""
 
 from __future__ import annotations
 
@@ -61,3 +61,13 @@ def _status(view: dict[str, Any]) -> str:
     if view["current_player"] < 0:
         return "draw"
     return f"{symbols[view['current_player']]} to move"
+
+
+def render_text(view: dict[str, Any]) -> str:
+    """The board of ``view`` as text: columns ``a``-``c``, rows ``1``-``3`` from the top
+    (the notation's square names), ``X``, ``O`` or ``.`` per square, then the status."""
+    rows = view["rows"]
+    lines = ["  " + " ".join(COLUMNS[:len(rows)])]
+    lines += [f"{r + 1} " + " ".join(text) for r, text in enumerate(rows)]
+    lines.append(_status(view))
+    return "\n".join(lines)

@@ -1,5 +1,6 @@
 # Armadora rules core: the state struct, the lookup tables and the compiled game.
-# Rule text: shared/rules/armadora.zh.txt (authority), armadora.en.md (translation).
+# Rule text: the Chinese rules sheet (the authority), summarised in English section by
+# section in docs/armadora.rst; comments cite its sections (rule 三 = rule 3, play).
 
 from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 
@@ -12,7 +13,7 @@ cdef enum:
     AR_MAX_STRENGTH = 5      # warriors have strength 1..5
     AR_GOLD_VALUES = 8       # a gold pile holds 0..7 gold
     AR_RACES = 4
-    AR_MIN_TERRITORY = 4     # rule 三: no territory of fewer than 4 squares
+    AR_MIN_TERRITORY = 4     # rule 三 (3, palisades): no territory of fewer than 4 squares
 
 # Races, in the order of the sheet's race-power list.
 cdef enum:
@@ -27,8 +28,9 @@ cdef enum:
 cdef enum:
     PH_GOLD = 0              # chance: the next gold pile goes onto the next mine
     PH_RACE = 1              # chance: the next player's race is dealt (advanced game)
-    PH_TURN = 2              # a fresh turn: main action, race power, or pass
-    PH_AFTER_POWER = 3       # the power was used: now a main action
+    PH_TURN = 2              # a fresh turn: main action, pass, or a race power that a
+    #                          main action can follow (rule 七/(二)1, 7.2.1 advanced turn)
+    PH_AFTER_POWER = 3       # the power was used: now a main action (never pass)
     PH_SECOND_PALISADE = 4   # one palisade placed: a second one, or done
     PH_OVER = 5
 

@@ -1,7 +1,11 @@
 """Armadora rules core: the only implementation of the game's rules.
 
-Rule text: ``shared/rules/armadora.zh.txt`` (the authority) and its English translation.
-Comments quote the sheet by section ("rule 三/岩壁": the palisade section of part 3, Play).
+Rule text: the Chinese rules sheet of Armadora (the authority), summarised in English,
+section by section, on the documentation page ``docs/armadora.rst``.  Comments cite the
+sheet by its section number and the English name of the section: 一 1 components, 二 2
+setup, 三 3 play (warriors, palisades), 四 4 end of the game, 五 5 scoring, 六 6 four
+players, 七 7 advanced rules (七/(二)2 race powers, 七/(二)3 reinforcement); "rule
+三/限制條件" is the restriction paragraph of rule 3, palisades.
 Board geometry arrives as tables built from a board data file; nothing here knows the
 printed board.
 
@@ -23,17 +27,18 @@ from boardrules._ext.core cimport (
     rng_below,
 )
 
-# Warrior sets per player count (rule 二/(三), the table): index = strength.
+# Warrior sets per player count (rule 二/(三), 2.3 setup: the table): index = strength.
 WARRIOR_SETS = {
     2: (0, 11, 2, 1, 1, 1),
     3: (0, 7, 2, 1, 1, 0),
     4: (0, 5, 1, 1, 1, 0),
 }
-# Ability tokens per race (rule 七/(一)2): Elves and Mages 2, Orcs and Goblins 1.
+# Ability tokens per race (rule 七/(一)2, 7.1.2 advanced setup): Elves and Mages 2, Orcs
+# and Goblins 1.
 RACE_TOKENS = (1, 1, 2, 2)
-# Gold piles (rule 二/(五)): one of 3, two of 4, two of 5, two of 6, one of 7.
+# Gold piles (rule 二/(五), 2.5 setup): one of 3, two of 4, two of 5, two of 6, one of 7.
 GOLD_PILES = (3, 4, 4, 5, 5, 6, 6, 7)
-PALISADES = 35  # rule 一: 35 palisades, one common supply (rule 二/(七))
+PALISADES = 35  # rule 一 (1, components): 35 palisades, one supply (rule 二/(七), 2.7)
 
 
 cdef inline uint64_t bit(int c) noexcept nogil:
@@ -64,7 +69,8 @@ cdef inline uint64_t territory_of(const ArmadoraState* s, const ArmadoraTables* 
 
 cdef bint palisade_keeps_territories(const ArmadoraState* s, const ArmadoraTables* t,
                                      int e, uint64_t territory) noexcept nogil:
-    """rule 三/限制條件: a palisade may not form a territory of 1, 2 or 3 squares."""
+    """rule 三/限制條件 (3, palisades, the restriction): a palisade may not form a territory
+    of 1, 2 or 3 squares."""
     cdef int a = t.edge_a[e]
     cdef int b = t.edge_b[e]
     cdef uint64_t oe = s.open_e, ow = s.open_w, os = s.open_s, on = s.open_n
@@ -125,7 +131,7 @@ cdef inline bint any_palisade_legal(const ArmadoraState* s) noexcept nogil:
 
 
 cdef inline uint64_t empty_squares(const ArmadoraState* s, const ArmadoraTables* t) noexcept nogil:
-    """rule 三: an empty square holds neither a warrior nor gold."""
+    """rule 三 (3, warriors): an empty square holds neither a warrior nor gold."""
     return t.all_cells & ~s.occupied & ~t.mine_mask
 
 
@@ -157,7 +163,7 @@ cdef inline bint pool_empty(const ArmadoraState* s, int p) noexcept nogil:
 
 cdef uint64_t elf_arrow_targets(const ArmadoraState* s, const ArmadoraTables* t,
                                 int p) noexcept nogil:
-    """rule 七/(二)2 精靈: an opponent warrior in a territory shared with one of the elf
+    """rule 七/(二)2 精靈 (7.2.2, Elf): an opponent warrior in a territory shared with one of the elf
     player's own warriors, the territory still having an empty square."""
     cdef uint64_t own = s.pmask[p], comp, targets = 0
     cdef uint64_t empties = empty_squares(s, t)
@@ -172,8 +178,8 @@ cdef uint64_t elf_arrow_targets(const ArmadoraState* s, const ArmadoraTables* t,
 
 cdef uint64_t reinforcement_targets(const ArmadoraState* s, const ArmadoraTables* t,
                                     int p) noexcept nogil:
-    """rule 七/(二)3: on one of the player's own warriors (1, 5), in a full territory (2),
-    at most one reinforcement token per territory (3)."""
+    """rule 七/(二)3 (7.2.3, reinforcement): on one of the player's own warriors (1, 5), in
+    a full territory (2), at most one reinforcement token per territory (3)."""
     cdef uint64_t own = s.pmask[p], comp, targets = 0
     cdef uint64_t empties = empty_squares(s, t)
     while own:
@@ -185,25 +191,92 @@ cdef uint64_t reinforcement_targets(const ArmadoraState* s, const ArmadoraTables
 
 
 cdef inline uint64_t mage_peek_targets(const ArmadoraState* s, int p) noexcept nogil:
-    """rule 七/(二)2 法師: a face-down warrior of another player (4 players: the
+    """rule 七/(二)2 法師 (7.2.2, Mage): a face-down warrior of another player (4 players: the
     teammate's too)."""
     return s.occupied & ~s.faceup_mask & ~s.pmask[p]
 
 
 cdef inline bint can_use_power(const ArmadoraState* s, const ArmadoraTables* t,
                                int p) noexcept nogil:
-    """rule 七/(二)2: once per turn, before the action, while ability tokens remain."""
+    """rule 七/(二)2 (7.2.2, race powers): once per turn, before the action, while ability
+    tokens remain."""
     return t.advanced and s.phase == PH_TURN and s.power_tokens[p] > 0
+
+
+cdef inline int warriors_left(const ArmadoraState* s, int p) noexcept nogil:
+    cdef int k, n = 0
+    for k in range(1, AR_MAX_STRENGTH + 1):
+        n += s.pool[p][k]
+    return n
 
 
 cdef bint has_main_action(const ArmadoraState* s, const ArmadoraTables* t,
                           int p) noexcept nogil:
+    """rule 七/(二)1 (7.2.1, advanced turn): one of the three actions is possible -- a
+    warrior, a palisade or the reinforcement token ('pass' is not one of them: by rule 四,
+    4 end of the game, it ends the player's game)."""
     if not pool_empty(s, p) and empty_squares(s, t):
         return True
     if any_palisade_legal(s):
         return True
     return (t.advanced and s.reinforcement_left[p]
             and reinforcement_targets(s, t, p) != 0)
+
+
+# A race power is offered only when one of the three main actions can still follow it
+# (rule 七/(二)1, 7.2.1 advanced turn: "first decide whether to use the race power, then
+# do one of the three actions"; rule 四, 4 end of the game: a player with nothing left to
+# place ends, he does not go on using powers).  The Mage's peek and the Elf's arrow change
+# nothing a main action depends on, so for them the test is has_main_action() before the
+# power.  The Goblin's warrior and the Orc's palisade do change it; the functions below
+# say exactly where they may go.  Two facts keep them cheap: a warrior never changes
+# palisade legality (the limit of rule 三 counts squares, not warriors), and neither a
+# warrior nor a palisade ever removes a reinforcement target (a full territory stays full;
+# splitting it leaves full parts).
+
+cdef uint64_t goblin_squares(const ArmadoraState* s, const ArmadoraTables* t,
+                             int p) noexcept nogil:
+    """rule 七/(二)2 哥布林 with 七/(二)1: the empty squares where the Goblin's extra warrior
+    leaves a main action to follow (any strength left behind his screen may go there)."""
+    cdef uint64_t empties = empty_squares(s, t)
+    cdef uint64_t rest, comp, room, out = 0
+    if pool_empty(s, p) or empties == 0:
+        return 0
+    if (any_palisade_legal(s)
+            or (warriors_left(s, p) >= 2 and popcount64(empties) >= 2)
+            or (s.reinforcement_left[p] and reinforcement_targets(s, t, p))):
+        return empties
+    if not s.reinforcement_left[p]:
+        return 0
+    # only a warrior that fills its territory leaves something to do: the reinforcement
+    # token on that territory (the warrior itself is a target), if it holds none yet
+    rest = empties
+    while rest:
+        comp = territory_of(s, t, ctz64(rest))
+        rest &= ~comp
+        room = comp & empties
+        if popcount64(room) == 1 and (comp & s.reinf_mask) == 0:
+            out |= room
+    return out
+
+
+cdef bint orc_palisade_followed(const ArmadoraState* s, const ArmadoraTables* t, int p,
+                                int e, bint sure) noexcept nogil:
+    """rule 七/(二)2 獸人 with 七/(二)1: after the Orc's extra palisade on free, legal edge
+    ``e`` a main action can still follow.  ``sure`` is orc_always_followed(s, t, p)."""
+    cdef ArmadoraState after
+    if sure:
+        return True
+    after = s[0]
+    place_palisade(&after, t, e)
+    return has_main_action(&after, t, p)
+
+
+cdef inline bint orc_always_followed(const ArmadoraState* s, const ArmadoraTables* t,
+                                     int p) noexcept nogil:
+    """A warrior to place or a reinforcement target now: no palisade takes them away."""
+    return ((not pool_empty(s, p) and empty_squares(s, t) != 0)
+            or (s.reinforcement_left[p] and reinforcement_targets(s, t, p) != 0))
 
 
 # --------------------------------------------------------------------------------------
@@ -219,7 +292,8 @@ cdef void ar_initial_state(void* state, const void* tables) noexcept nogil:
         for k in range(8):
             s.pool[p][k] = t.initial_pool[k]
         s.race[p] = RACE_NONE
-        # rule 七/(一)4: each player keeps the reinforcement token of his colour
+        # rule 七/(一)4 (7.1.4, advanced setup): each player keeps the reinforcement token
+        # of his colour
         s.reinforcement_left[p] = t.advanced
     for k in range(AR_GOLD_VALUES):
         s.gold_left[k] = t.gold_piles[k]
@@ -267,18 +341,34 @@ cdef inline int emit_palisades(const ArmadoraState* s, int* out, int n, int base
     return n
 
 
-cdef inline int emit_warriors(const ArmadoraState* s, const ArmadoraTables* t, int p,
+cdef inline int emit_warriors(const ArmadoraState* s, int p, uint64_t cells,
                               int* out, int n, int base) noexcept nogil:
-    cdef uint64_t cells = empty_squares(s, t)
+    """A warrior of each strength left behind p's screen on each of ``cells``."""
     cdef int c, k
-    if pool_empty(s, p):
-        return n
     while cells:
         c = ctz64(cells)
         cells &= cells - 1
         for k in range(1, AR_MAX_STRENGTH + 1):
             if s.pool[p][k]:
                 out[n] = base + c * AR_MAX_STRENGTH + k - 1
+                n += 1
+    return n
+
+
+cdef inline int emit_orc_palisades(const ArmadoraState* s, const ArmadoraTables* t, int p,
+                                   int* out, int n) noexcept nogil:
+    cdef bint sure = orc_always_followed(s, t, p)
+    cdef uint64_t w
+    cdef int half, e
+    if s.palisades_left == 0:
+        return n
+    for half in range(2):
+        w = s.pal_legal[half]
+        while w:
+            e = 64 * half + ctz64(w)
+            w &= w - 1
+            if orc_palisade_followed(s, t, p, e, sure):
+                out[n] = t.a_orc + e
                 n += 1
     return n
 
@@ -293,20 +383,23 @@ cdef int ar_legal_actions(const void* state, const void* tables, int* out) noexc
     cdef bint power
     if s.phase < PH_TURN or s.phase == PH_OVER:
         return 0
-    power = can_use_power(s, t, p)
+    # rule 七/(二)1 (7.2.1, advanced turn): a power only when a main action can follow it
+    # (a necessary condition for every race; the Goblin's and the Orc's are refined per
+    # target below)
+    power = can_use_power(s, t, p) and has_main_action(s, t, p)
     if s.phase == PH_TURN:
-        out[n] = ACT_PASS  # rule 四: a player may end at any turn
+        out[n] = ACT_PASS  # rule 四 (4, end of the game): one may end at any turn
         n += 1
     if s.phase == PH_SECOND_PALISADE:
-        out[n] = ACT_DONE  # rule 三: "place up to 2 palisades": one is enough
+        out[n] = ACT_DONE  # rule 三 (3, palisades): "up to 2 palisades": one is enough
         n += 1
     n = emit_palisades(s, out, n, t.a_palisade)
-    if main:
-        n = emit_warriors(s, t, p, out, n, t.a_warrior)
+    if main and not pool_empty(s, p):
+        n = emit_warriors(s, p, empty_squares(s, t), out, n, t.a_warrior)
     if power and s.race[p] == RACE_GOBLIN:
-        n = emit_warriors(s, t, p, out, n, t.a_goblin)
+        n = emit_warriors(s, p, goblin_squares(s, t, p), out, n, t.a_goblin)
     if power and s.race[p] == RACE_ORC:
-        n = emit_palisades(s, out, n, t.a_orc)
+        n = emit_orc_palisades(s, t, p, out, n)
     if power and s.race[p] == RACE_MAGE:
         n = emit_cells(out, n, mage_peek_targets(s, p), t.a_peek)
     if power and s.race[p] == RACE_ELF:
@@ -323,7 +416,7 @@ cdef int ar_chance_outcomes(const void* state, const void* tables, int* out,
     cdef int n = 0
     cdef int v, r, remaining = 0
     if s.phase == PH_GOLD:
-        # rule 二/(六): the piles go onto the mines at random
+        # rule 二/(六) (2.6, setup): the piles go onto the mines at random
         for v in range(AR_GOLD_VALUES):
             remaining += s.gold_left[v]
         for v in range(AR_GOLD_VALUES):
@@ -332,7 +425,7 @@ cdef int ar_chance_outcomes(const void* state, const void* tables, int* out,
                 probs[n] = s.gold_left[v] / <double>remaining
                 n += 1
     elif s.phase == PH_RACE:
-        # rule 七/(一)1: races are dealt at random
+        # rule 七/(一)1 (7.1.1, advanced setup): races are dealt at random
         remaining = AR_RACES - s.races_dealt_count
         for r in range(AR_RACES):
             if not s.race_dealt[r]:
@@ -348,8 +441,8 @@ cdef void start_play(ArmadoraState* s) noexcept nogil:
 
 
 cdef void end_turn(ArmadoraState* s, const ArmadoraTables* t) noexcept nogil:
-    """rule 三: clockwise; rule 四: players who ended are skipped, the game ends when
-    every player has ended."""
+    """rule 三 (3, play): clockwise; rule 四 (4, end of the game): players who ended are
+    skipped, the game ends when every player has ended."""
     cdef int k, q
     for k in range(1, t.num_players + 1):
         q = (s.current + k) % t.num_players
@@ -361,8 +454,10 @@ cdef void end_turn(ArmadoraState* s, const ArmadoraTables* t) noexcept nogil:
 
 
 cdef void after_power(ArmadoraState* s, const ArmadoraTables* t) noexcept nogil:
-    """rule 七/(二)1: after the power the player does one of the three actions; when none
-    is possible the turn ends there (he has not passed)."""
+    """rule 七/(二)1 (7.2.1, advanced turn): after the power the player does one of the
+    three actions.  Move generation offers a power only when one can follow (see
+    goblin_squares); the check below is a guard that never fires in a game played by the
+    rules (a test checks)."""
     s.power_tokens[s.current] -= 1
     s.phase = PH_AFTER_POWER
     if not has_main_action(s, t, s.current):
@@ -438,24 +533,24 @@ cdef void ar_apply(void* state, const void* tables, int action) noexcept nogil:
         place_warrior(s, p, x // AR_MAX_STRENGTH, x % AR_MAX_STRENGTH + 1, False)
         end_turn(s, t)
     elif action < t.a_orc:
-        # rule 七/(二)2 哥布林: one extra warrior, face up
+        # rule 七/(二)2 哥布林 (7.2.2, Goblin): one extra warrior, face up
         x = action - t.a_goblin
         place_warrior(s, p, x // AR_MAX_STRENGTH, x % AR_MAX_STRENGTH + 1, True)
         after_power(s, t)
     elif action < t.a_peek:
-        # rule 七/(二)2 獸人: one extra palisade
+        # rule 七/(二)2 獸人 (7.2.2, Orc): one extra palisade
         place_palisade(s, t, action - t.a_orc)
         after_power(s, t)
     elif action < t.a_arrow:
-        # rule 七/(二)2 法師: the value becomes known to this player only
+        # rule 七/(二)2 法師 (7.2.2, Mage): the value becomes known to this player only
         s.known[p] |= bit(action - t.a_peek)
         after_power(s, t)
     elif action < t.a_reinforce:
-        # rule 七/(二)2 精靈: the token stays on the target, strength - 1
+        # rule 七/(二)2 精靈 (7.2.2, Elf): the token stays on the target, strength - 1
         s.arrows[action - t.a_arrow] += 1
         after_power(s, t)
     else:
-        # rule 七/(二)3: the reinforcement token, strength + 1
+        # rule 七/(二)3 (7.2.3): the reinforcement token, strength + 1
         x = action - t.a_reinforce
         s.reinforced[x] = 1
         s.reinf_mask |= bit(x)
@@ -464,7 +559,7 @@ cdef void ar_apply(void* state, const void* tables, int action) noexcept nogil:
 
 
 # --------------------------------------------------------------------------------------
-# Scoring (rule 五, 六, 七/(二)3(6))
+# Scoring (rule 五 5 scoring, 六 6 four players, 七/(二)3(6) reinforcement tie-break)
 # --------------------------------------------------------------------------------------
 
 ctypedef struct Scoring:
@@ -474,7 +569,10 @@ ctypedef struct Scoring:
 
 
 cdef inline int warrior_strength(const ArmadoraState* s, int c) noexcept nogil:
-    """Printed strength, -1 per elf arrow, +1 for a reinforcement token (never below 0)."""
+    """rule 五 (5, scoring) with 七/(二)2 精靈 (7.2.2 Elf: -1 per arrow) and 七/(二)3(1)
+    (7.2.3 reinforcement: +1): the tokens lying on a warrior are counted together at
+    scoring, and only their sum is floored at 0 -- a 1 with two arrows and the token is
+    1 - 2 + 1 = 0 (docs/armadora.rst, clarification 21)."""
     cdef int v = s.strength[c] - s.arrows[c] + s.reinforced[c]
     return v if v > 0 else 0
 
@@ -491,7 +589,7 @@ cdef inline int territory_gold(const ArmadoraState* s, const ArmadoraTables* t,
 
 cdef inline void player_strengths(const ArmadoraState* s, const ArmadoraTables* t,
                                   uint64_t comp, int* totals) noexcept nogil:
-    """rule 五: each player's total strength in a territory."""
+    """rule 五 (5, scoring): each player's total strength in a territory."""
     cdef int p, c
     cdef uint64_t cells
     for p in range(t.num_players):
@@ -505,10 +603,10 @@ cdef inline void player_strengths(const ArmadoraState* s, const ArmadoraTables* 
 
 cdef int territory_shares(const ArmadoraState* s, const ArmadoraTables* t, uint64_t comp,
                           int* shares) noexcept nogil:
-    """rule 五: the highest total strength takes the territory's gold; a tie shares it
+    """rule 五 (5, scoring): the highest total strength takes the territory's gold; a tie shares it
     equally, the remainder lost, unless a tied player holds the territory's reinforcement
-    token (rule 七/(二)3(6)).  Every player with a warrior there takes part.  Fills each
-    player's share; returns the territory's gold."""
+    token (rule 七/(二)3(6), 7.2.3 reinforcement).  Every player with a warrior there takes
+    part.  Fills each player's share; returns the territory's gold."""
     cdef int totals[4]
     cdef int p, best = -1, ntied = 0, taker = -1
     cdef int pile = territory_gold(s, t, comp)
@@ -538,7 +636,7 @@ cdef int territory_shares(const ArmadoraState* s, const ArmadoraTables* t, uint6
 
 cdef void score_territories(const ArmadoraState* s, const ArmadoraTables* t,
                             Scoring* out) noexcept nogil:
-    """rule 五: each territory's gold goes by territory_shares; the gold of each
+    """rule 五 (5, scoring): each territory's gold goes by territory_shares; the gold of each
     territory is kept as a separate pile."""
     cdef uint64_t rest = t.all_cells, comp
     cdef int shares[4]
@@ -573,7 +671,8 @@ ctypedef struct TeamKey:
 
 
 cdef void team_keys(const ArmadoraTables* t, const Scoring* sc, TeamKey* keys) noexcept nogil:
-    """rule 五 + 六: a team's gold is its members' gold, its piles theirs together."""
+    """rule 五 + 六 (5 scoring, 6 four players): a team's gold is its members' gold, its
+    piles theirs together."""
     cdef int p, i, k
     for k in range(t.num_teams):
         keys[k].gold = 0
@@ -589,7 +688,7 @@ cdef void team_keys(const ArmadoraTables* t, const Scoring* sc, TeamKey* keys) n
 
 
 cdef int compare_keys(const TeamKey* a, const TeamKey* b) noexcept nogil:
-    """rule 五: most gold; on a tie the piles compared one by one from the largest."""
+    """rule 五 (5, scoring): most gold; on a tie the piles compared one by one from the largest."""
     cdef int i, x, y
     if a.gold != b.gold:
         return 1 if a.gold > b.gold else -1
@@ -811,8 +910,9 @@ cdef class ArmadoraCore(CoreGame):
             t.warriors_per_player += v
         t.palisades_total = PALISADES
         for k in range(num_players):
-            # rule 六: in the 4-player game partners alternate, order A-C-B-D: players are
-            # numbered in turn order, so partners are 0 and 2 (A, B), 1 and 3 (C, D).
+            # rule 六 (6, four players): in the 4-player game partners alternate, order
+            # A-C-B-D: players are numbered in turn order, so partners are 0 and 2 (A, B),
+            # 1 and 3 (C, D).
             t.team_of[k] = k % 2 if num_players == 4 else k
         t.num_teams = 2 if num_players == 4 else num_players
         for k in range(AR_RACES):
@@ -912,6 +1012,28 @@ cdef class ArmadoraCore(CoreGame):
             out.append([c for c in range(self.tables.ncells) if (comp >> c) & 1])
         return out
 
+    def territory_results(self, CoreState st):
+        """Each territory as scoring (rule 五, 5) would see it now: (cells, gold, each
+        player's total strength there, each player's share of the gold), territories
+        ordered by their first cell.  The whole truth: it reads face-down warriors."""
+        self._check(st)
+        cdef ArmadoraState* s = <ArmadoraState*>st.data
+        cdef uint64_t rest = self.tables.all_cells, comp
+        cdef int totals[4]
+        cdef int shares[4]
+        cdef int pile
+        players = self.tables.num_players
+        out = []
+        while rest:
+            comp = territory_of(s, &self.tables, ctz64(rest))
+            rest &= ~comp
+            pile = territory_shares(s, &self.tables, comp, shares)
+            player_strengths(s, &self.tables, comp, totals)
+            out.append(([c for c in range(self.tables.ncells) if (comp >> c) & 1], pile,
+                        [totals[p] for p in range(players)],
+                        [shares[p] for p in range(players)]))
+        return out
+
     def scoring(self, CoreState st):
         """(gold per player, piles per player largest first) if the game were scored now."""
         self._check(st)
@@ -923,7 +1045,8 @@ cdef class ArmadoraCore(CoreGame):
         return gold, piles
 
     def team_places(self, CoreState st):
-        """Each team's place (1 = first, equal on a full tie) by rule 五's ranking."""
+        """Each team's place (1 = first, equal on a full tie) by the ranking of rule 五
+        (5, scoring)."""
         self._check(st)
         cdef Scoring sc
         cdef TeamKey keys[4]
@@ -939,10 +1062,11 @@ cdef class ArmadoraCore(CoreGame):
             places.append(1 + better)
         return places
 
-    def illegal_reason(self, CoreState st, int action):
+    def illegal_reason(self, CoreState st, action_id):
         """Why ``action`` is not legal here, as a key of the facade's message table
         (``"legal"`` when it is legal)."""
         self._check(st)
+        cdef int action = self._action_id(action_id)
         return _illegal_reason(<ArmadoraState*>st.data, &self.tables, action)
 
     cdef int _check(self, CoreState st) except -1:
@@ -989,6 +1113,9 @@ cdef str _illegal_reason(const ArmadoraState* s, const ArmadoraTables* t, int ac
             return "no_palisades_left"
         if not palisade_legal(s, x):
             return "territory_too_small"
+        if action >= t.a_orc and not orc_palisade_followed(
+                s, t, p, x, orc_always_followed(s, t, p)):
+            return "power_without_action"
         return "legal"
     if action < t.a_orc:
         if action >= t.a_goblin:
@@ -1005,13 +1132,17 @@ cdef str _illegal_reason(const ArmadoraState* s, const ArmadoraTables* t, int ac
             return "square_not_empty"
         if not s.pool[p][x % AR_MAX_STRENGTH + 1]:
             return "no_such_warrior"
+        if action >= t.a_goblin and not (goblin_squares(s, t, p) >> c) & 1:
+            return "power_without_action"
         return "legal"
     if action < t.a_arrow:
         x = power_reason(s, t, p, RACE_MAGE)
         if x:
             return POWER_REASONS[x]
         c = action - t.a_peek
-        return "legal" if (mage_peek_targets(s, p) >> c) & 1 else "peek_target"
+        if not (mage_peek_targets(s, p) >> c) & 1:
+            return "peek_target"
+        return "legal" if has_main_action(s, t, p) else "power_without_action"
     if action < t.a_reinforce:
         x = power_reason(s, t, p, RACE_ELF)
         if x:
@@ -1023,7 +1154,7 @@ cdef str _illegal_reason(const ArmadoraState* s, const ArmadoraTables* t, int ac
             if (territory_of(s, t, c) & s.pmask[p]) == 0:
                 return "arrow_no_elf_warrior"
             return "arrow_territory_full"
-        return "legal"
+        return "legal" if has_main_action(s, t, p) else "power_without_action"
     # reinforcement
     if not t.advanced:
         return "basic_game"
