@@ -205,6 +205,10 @@ def _maker(bot: object) -> _Maker:
         spec = parse_bot(bot)
         return _Maker(str(spec), spec=spec)
     if isinstance(bot, BotSpec):
+        cls = BOT_CLASSES.get(bot.name)
+        if cls is None:
+            raise ValueError(f"unknown bot {bot.name!r}; bots: {', '.join(BOT_CLASSES)}")
+        _check_option_names(bot.name, cls, dict(bot.options))
         return _Maker(str(bot), spec=bot)
     if not isinstance(bot, type) and callable(getattr(bot, "choose", None)):
         return _Maker(type(bot).__name__, prototype=bot)

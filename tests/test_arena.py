@@ -22,6 +22,7 @@ from boardrules.arena import (
     wilson_interval,
 )
 from boardrules.games.pig import PigGame
+from boardrules.games.tic_tac_toe import TicTacToeGame
 
 # tic-tac-toe cells in action order: a1 b1 c1 / a2 b2 c2 / a3 b3 c3
 FIRST_CELL_FIRST = list(range(9))  # both sides: 0 1 2 3 4 5 6 -> X completes c1-b2-a3
@@ -54,6 +55,14 @@ class ManualChancePig(PigGame):
 
     def new_game(self, seed: int | None = None, auto_chance: bool = True) -> State[Any]:
         return super().new_game(seed=seed, auto_chance=False)
+
+
+class TooShortTicTacToe(TicTacToeGame):
+    """A game whose declared maximum length is shorter than its games (a broken core)."""
+
+    @property
+    def max_game_length(self) -> int:
+        return 3
 
 
 def untimed(result: MatchResult) -> dict[str, Any]:
@@ -178,6 +187,11 @@ def test_chance_nodes_are_drawn_when_the_game_stops_at_them() -> None:
     assert [b.games for b in result.bots] == [4, 4]
 
 
+def test_a_game_longer_than_max_game_length_is_reported() -> None:
+    with pytest.raises(RuntimeError, match="past max_game_length"):
+        play_match(TooShortTicTacToe(), ["random", "random"], games=1, processes=1)
+
+
 # --- seeds and processes ---
 
 def test_same_seed_gives_the_same_match_and_another_seed_another() -> None:
@@ -290,6 +304,8 @@ def test_bad_option_value_is_refused_by_the_bot() -> None:
 @pytest.mark.parametrize(("kwargs", "error"), [
     ({"bots": ["random", 42]}, TypeError),
     ({"bots": "random"}, TypeError),
+    ({"bots": [BotSpec("nosuch"), "random"]}, ValueError),
+    ({"bots": [BotSpec("random", (("depth", 3),)), "random"]}, ValueError),
     ({"games": 0}, ValueError),
     ({"games": "3"}, TypeError),
     ({"processes": 0}, ValueError),
