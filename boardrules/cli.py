@@ -79,11 +79,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         description="Play GAMES games between the bots, seats rotated (see the arena docs). "
                     "A bot is a spec: random, greedy, mcts:iterations=1000, "
                     "ismcts:iterations=2000,threads=1, alphabeta:depth=3, mcts:time_limit=0.5")
-    p_match.add_argument("game", help="a game id (see the games command)")
+    p_match.add_argument("game", metavar="GAME", help="a game id (see the games command)")
     p_match.add_argument("bots", nargs="+", metavar="BOT", help="two or more bot specs")
-    p_match.add_argument("--games", type=int, default=100, help="games to play (default 100)")
-    p_match.add_argument("--seed", type=int, default=0, help="the match seed (default 0)")
-    p_match.add_argument("--processes", type=int, default=None,
+    p_match.add_argument("--games", type=int, default=100, metavar="N",
+                         help="games to play (default 100)")
+    p_match.add_argument("--seed", type=int, default=0, metavar="S",
+                         help="the match seed (default 0)")
+    p_match.add_argument("--processes", type=int, default=None, metavar="P",
                          help="worker processes (default: every core; 1 plays in-process)")
     p_match.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                          help="a game option, e.g. --option players=4 (repeatable)")
