@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -102,6 +101,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def match(args: argparse.Namespace) -> int:
     """The ``match`` command: :func:`boardrules.arena.play_match`, printed as a table or
     JSON (exit status 2 and the reason on a bad game, option or bot)."""
+    import sys
+
     from boardrules import arena
 
     try:
