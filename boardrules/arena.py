@@ -415,7 +415,7 @@ def play_match(game: str | Game, bots: Sequence[object], games: int = 100, seed:
     if workers == 1:
         records = [_play_game(the_game, makers, g, s) for g, s in tasks]
     else:
-        _check_picklable(makers)
+        _check_picklable(type(the_game), makers)
         with ProcessPoolExecutor(workers, initializer=_init_worker,
                                  initargs=(type(the_game), dict(the_game.options),
                                            makers)) as pool:
@@ -460,7 +460,15 @@ def _processes(processes: int | None) -> int:
     return processes
 
 
-def _check_picklable(makers: Sequence[_Maker]) -> None:
+def _check_picklable(game_class: type[Game], makers: Sequence[_Maker]) -> None:
+    """The worker processes rebuild the game from its class and options and get the bots'
+    makers: all must pickle (a class pickles by its importable name)."""
+    try:
+        pickle.dumps(game_class)
+    except Exception as exc:  # pickling fails in many ways (PicklingError, TypeError...)
+        raise TypeError(f"the game class {game_class.__name__} cannot be pickled for the "
+                        f"worker processes ({exc}); define it at module level or play "
+                        f"with processes=1") from None
     for i, maker in enumerate(makers):
         try:
             pickle.dumps(maker)

@@ -232,6 +232,15 @@ def test_a_user_bot_object_plays_in_process_and_must_be_picklable_for_processes(
         play_match("tic_tac_toe", [LocalBot(), "random"], games=4, processes=2)
 
 
+def test_a_game_class_of_your_own_plays_in_process_and_must_be_picklable_for_processes() -> None:
+    class LocalPig(PigGame):
+        pass
+
+    assert play_match(LocalPig(), ["random", "random"], games=2, processes=1).games == 2
+    with pytest.raises(TypeError, match="game class LocalPig cannot be pickled"):
+        play_match(LocalPig(), ["random", "random"], games=2, processes=2)
+
+
 def test_a_bot_choosing_an_illegal_move_is_named() -> None:
     class Stubborn:
         def choose(self, state: State[Any]) -> Move:
