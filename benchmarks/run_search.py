@@ -82,24 +82,27 @@ def speed_table(scale: int, repeats: int) -> str:
     return grid(["search", "position", "engine", "threads", "speed", "note"], rows)
 
 
-def strength_table(games: int, strong_iterations: int, weak_iterations: int) -> str:
-    rows = []
+def strength_table(games: int, strong_iterations: int, weak_iterations: int,
+                   processes: int | None = None) -> str:
+    """Score rates from :mod:`boardrules.arena` (a shared first place counts half)."""
+    table = []
     for strong, weak, target, count in (
-        (w.ismcts_bot(weak_iterations), w.random_bot(), 0.95, 2 * games),
+        (w.ismcts_bot(weak_iterations), "random", 0.95, 2 * games),
         (w.ismcts_bot(strong_iterations), w.ismcts_bot(weak_iterations), 0.60, games),
     ):
-        half_wins, played = w.armadora_match(strong, weak, count)
-        rows.append((half_wins, played, target))
-    labels = [
-        (f"ISMCTS {weak_iterations:,} iterations", "random play"),
-        (f"ISMCTS {strong_iterations:,} iterations", f"ISMCTS {weak_iterations:,} iterations"),
-    ]
-    table = []
-    for (a, b), (half_wins, played, target) in zip(labels, rows, strict=True):
-        rate = half_wins / (2 * played)
-        table.append([a, b, str(played), f"{rate:.0%}", f"{target:.0%}",
-                      "met" if rate >= target else "not met"])
+        result = w.armadora_match(strong, weak, count, processes=processes)
+        rate = result.bots[0].score_rate
+        table.append([_label(strong), _label(weak), str(result.games), f"{rate:.0%}",
+                      f"{target:.0%}", "met" if rate >= target else "not met"])
     return grid(["bot", "against", "games", "win rate", "target", ""], table)
+
+
+def _label(spec: str) -> str:
+    """``ismcts:iterations=2000`` -> ``ISMCTS 2,000 iterations``; ``random`` -> random play."""
+    if spec == "random":
+        return "random play"
+    name, _, budget = spec.partition(":iterations=")
+    return f"{name.upper()} {int(budget):,} iterations"
 
 
 def main() -> int:
@@ -110,6 +113,8 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=None,
                         help="strength games of 20,000 against 2,000 iterations (twice as many "
                              "against random play; default 20, --quick 4)")
+    parser.add_argument("--processes", type=int, default=None,
+                        help="worker processes of the strength matches (default: every core)")
     parser.add_argument("--rst", type=Path, help="also write the tables to this file")
     args = parser.parse_args()
     scale = 10 if args.quick else 1
@@ -119,7 +124,7 @@ def main() -> int:
     print(f"Machine: {machine}")
     speed = speed_table(scale, args.repeats)
     print(speed)
-    strength = strength_table(games, 20_000 // scale, 2_000 // scale)
+    strength = strength_table(games, 20_000 // scale, 2_000 // scale, args.processes)
     print(strength)
     if args.rst:
         title = "Strength (Armadora, 2 players, basic; seats alternate; a shared win counts half)"

@@ -7,7 +7,8 @@
 * alpha-beta nodes/s on connect_four from the empty board at a fixed depth;
 * ISMCTS and MCTS simulations/s on Armadora (2 players basic, 4 players advanced), with
   one thread and with ``threads=2`` (root parallelism);
-* strength on Armadora (2 players, basic): win rates with their game counts.
+* strength on Armadora (2 players, basic): score rates with their game counts, from
+  :func:`boardrules.arena.play_match`.
 
 Every workload is seeded; the MCTS and alpha-beta results are deterministic for a seed and
 an iteration or depth budget (the times, of course, are not).
@@ -17,10 +18,10 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any
 
 import boardrules
-from boardrules.search import ISMCTSBot, RandomBot, suggest
+from boardrules.arena import MatchResult, play_match
+from boardrules.search import suggest
 
 UCT_C = 2.0
 SEED = 20_261_129
@@ -89,28 +90,15 @@ def mcts_armadora(players: int, variant: str, algorithm: str, simulations: int,
     return Rate(int(result.stats["iterations"]), seconds)
 
 
-def armadora_match(strong: Any, weak: Any, games: int, seed: int = SEED) -> tuple[int, int]:
-    """Wins of ``strong`` (a bot factory taking a seed) against ``weak`` over ``games``
-    2-player basic games, seats alternating; a shared first place counts half a win.
-    Returns (half-wins, games)."""
-    game = boardrules.load("armadora", players=2)
-    half_wins = 0
-    for g in range(games):
-        state = game.new_game(seed=seed + g)
-        strong_seat = g % 2
-        bots = {strong_seat: strong(seed + 7 * g), 1 - strong_seat: weak(seed + 7 * g + 1)}
-        while not state.is_terminal():
-            state.apply(bots[state.current_player].choose(state))
-        outcome = state.outcome()
-        assert outcome is not None
-        if outcome.ranking[strong_seat] == 1:
-            half_wins += 2 if len(outcome.winners) == 1 else 1
-    return half_wins, games
+def armadora_match(strong: str, weak: str, games: int, seed: int = SEED,
+                   processes: int | None = None) -> MatchResult:
+    """``games`` games of 2-player basic Armadora between two bot specs
+    (``"ismcts:iterations=2000"``, ``"random"``), played by :mod:`boardrules.arena`:
+    seats alternate, a shared first place counts half, on every core by default."""
+    return play_match("armadora", [strong, weak], games=games, seed=seed, processes=processes,
+                      options={"players": 2, "variant": "basic"})
 
 
-def ismcts_bot(iterations: int) -> Any:
-    return lambda seed: ISMCTSBot(iterations=iterations, seed=seed)
-
-
-def random_bot() -> Any:
-    return lambda seed: RandomBot(seed=seed)
+def ismcts_bot(iterations: int) -> str:
+    """The arena spec of an ISMCTS bot with an iteration budget."""
+    return f"ismcts:iterations={iterations}"

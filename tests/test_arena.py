@@ -1,0 +1,373 @@
+"""The match harness (``boardrules.arena``): seats, scores, seeds, processes, JSON, CLI."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+import boardrules
+from boardrules import cli
+from boardrules.api import Move, State
+from boardrules.arena import (
+    BotSpec,
+    MatchResult,
+    derive_seed,
+    parse_bot,
+    parse_options,
+    play_match,
+    wilson_interval,
+)
+from boardrules.games.pig import PigGame
+from boardrules.games.tic_tac_toe import TicTacToeGame
+
+# tic-tac-toe cells in action order: a1 b1 c1 / a2 b2 c2 / a3 b3 c3
+FIRST_CELL_FIRST = list(range(9))  # both sides: 0 1 2 3 4 5 6 -> X completes c1-b2-a3
+DRAWING_ORDER = [4, 0, 2, 6, 3, 5, 1, 7, 8]  # both sides: a full board without a line
+
+
+class PreferenceBot:
+    """Plays the first legal move in a fixed order of action ids (deterministic)."""
+
+    def __init__(self, order: Sequence[int]) -> None:
+        self.order = list(order)
+
+    def choose(self, state: State[Any]) -> Move:
+        legal = {m.action: m for m in state.legal_moves()}
+        return next(legal[a] for a in self.order if a in legal)
+
+
+class SeededFirstOrRandom:
+    """A user bot class taking ``seed=`` (module level: picklable for worker processes)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State[Any]) -> Move:
+        return self.rng.choice(state.legal_moves())
+
+
+class ManualChancePig(PigGame):
+    """Pig whose games stop at every die roll, so the arena must draw chance itself."""
+
+    def new_game(self, seed: int | None = None, auto_chance: bool = True) -> State[Any]:
+        return super().new_game(seed=seed, auto_chance=False)
+
+
+class TooShortTicTacToe(TicTacToeGame):
+    """A game whose declared maximum length is shorter than its games (a broken core)."""
+
+    @property
+    def max_game_length(self) -> int:
+        return 3
+
+
+def untimed(result: MatchResult) -> dict[str, Any]:
+    """The result without the measured times (the only part that may differ)."""
+    doc = result.as_dict()
+    for bot in doc["bots"]:
+        del bot["mean_move_seconds"]
+    for record in doc["records"]:
+        del record["seconds"]
+    return doc
+
+
+# --- seats ---
+
+def test_seats_rotate_so_two_bots_play_alternate_teams_in_four_player_armadora() -> None:
+    game = boardrules.load("armadora", players=4)
+    assert game.teams == ((0, 2), (1, 3))
+    result = play_match(game, ["random", "greedy"], games=2, seed=3, processes=1)
+    assert [r.seats for r in result.records] == [(0, 1, 0, 1), (1, 0, 1, 0)]
+    for record in result.records:
+        # a team wins or both draw: one point per game, all of it to the winners' bot
+        assert sum(record.points) == 1.0
+        if len(record.winners) == 2:
+            assert record.points[record.seats[record.winners[0]]] == 1.0
+
+
+def test_each_seat_gets_its_own_bot_and_the_bot_of_its_rotation() -> None:
+    played: list[tuple[str, set[int]]] = []
+
+    def recorder(tag: str) -> Any:
+        def factory(seed: int) -> Any:
+            seen: set[int] = set()
+            played.append((tag, seen))
+            rng = random.Random(seed)
+
+            class Recorder:
+                def choose(self, state: State[Any]) -> Move:
+                    seen.add(state.current_player)
+                    return rng.choice(state.legal_moves())
+            return Recorder()
+        factory.__name__ = tag
+        return factory
+
+    play_match("armadora", [recorder("A"), recorder("B")], games=3, seed=5, processes=1,
+               options={"players": 4})
+    made = played[2:]  # the first two are built once to check the bots before playing
+    assert len(made) == 3 * 4
+    for g in range(3):
+        for s in range(4):
+            tag, seen = made[4 * g + s]
+            assert seen == {s}, "one bot per seat, never asked for another seat"
+            assert tag == "AB"[(s + g) % 2]
+
+
+def test_bots_must_share_the_seats_equally() -> None:
+    with pytest.raises(ValueError, match="divide"):
+        play_match("armadora", ["random"] * 3, games=1, options={"players": 4})
+    with pytest.raises(ValueError, match="at least two"):
+        play_match("tic_tac_toe", ["random"], games=1)
+
+
+# --- scores ---
+
+def test_the_bot_in_the_first_seat_wins_every_game_and_scores_are_counted_per_bot() -> None:
+    # both bots take the first free cell: X (seat 0) always completes c1-b2-a3 on move 7
+    result = play_match("tic_tac_toe", [PreferenceBot(FIRST_CELL_FIRST),
+                                        PreferenceBot(FIRST_CELL_FIRST)],
+                        games=5, seed=0, processes=1)
+    assert [r.winners for r in result.records] == [(0,)] * 5
+    assert [r.points for r in result.records] == [(1.0, 0.0), (0.0, 1.0)] * 2 + [(1.0, 0.0)]
+    first, second = result.bots
+    assert (first.wins, first.draws, first.losses, first.score) == (3, 0, 2, 3.0)
+    assert (second.wins, second.draws, second.losses, second.score) == (2, 0, 3, 2.0)
+    assert result.mean_game_length == 7
+    assert (first.moves, second.moves) == (3 * 4 + 2 * 3, 2 * 4 + 3 * 3)
+
+
+def test_a_draw_counts_half_for_each_bot() -> None:
+    result = play_match("tic_tac_toe", [PreferenceBot(DRAWING_ORDER),
+                                        PreferenceBot(DRAWING_ORDER)],
+                        games=4, seed=0, processes=1)
+    assert all(r.winners == (0, 1) and r.length == 9 for r in result.records)
+    for bot in result.bots:
+        assert (bot.wins, bot.draws, bot.losses, bot.score, bot.score_rate) == (0, 4, 0, 2.0, 0.5)
+
+
+def test_a_shared_win_with_another_bot_counts_half() -> None:
+    # four bots, one seat each: Armadora's partners (0 & 2, 1 & 3) are two different bots
+    result = play_match("armadora", ["random", "greedy", "random", "greedy"], games=4, seed=1,
+                        processes=1, options={"players": 4})
+    for record in result.records:
+        winning_bots = {record.seats[p] for p in record.winners}
+        assert len(winning_bots) >= 2
+        assert record.points == tuple(0.5 if b in winning_bots else 0.0 for b in range(4))
+    assert all(bot.wins == 0 for bot in result.bots)
+    assert sum(bot.draws for bot in result.bots) >= 2 * 4
+    for bot in result.bots:
+        assert bot.score == bot.wins + bot.draws / 2
+        assert bot.wins + bot.draws + bot.losses == bot.games == 4
+
+
+def test_a_known_strategy_beats_random_play() -> None:
+    result = play_match("tic_tac_toe", ["alphabeta:depth=9", "random"], games=10, seed=2,
+                        processes=1)
+    perfect, rnd = result.bots
+    assert perfect.losses == 0 and rnd.wins == 0
+    assert perfect.score + rnd.score == 10
+    assert perfect.ci_low <= perfect.score_rate <= perfect.ci_high
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson_interval(0, 10)
+    assert low == 0.0 and high == pytest.approx(0.2775, abs=1e-4)
+    low, high = wilson_interval(5, 10)
+    assert low == pytest.approx(1 - high) and low == pytest.approx(0.2366, abs=1e-4)
+    assert wilson_interval(10, 10) == pytest.approx((0.7225, 1.0), abs=1e-4)
+
+
+def test_chance_nodes_are_drawn_when_the_game_stops_at_them() -> None:
+    result = play_match(ManualChancePig(), ["random", "greedy"], games=4, seed=0, processes=1)
+    assert all(sum(r.points) == 1.0 and r.length > 0 for r in result.records)
+    assert [b.games for b in result.bots] == [4, 4]
+
+
+def test_a_game_longer_than_max_game_length_is_reported() -> None:
+    with pytest.raises(RuntimeError, match="past max_game_length"):
+        play_match(TooShortTicTacToe(), ["random", "random"], games=1, processes=1)
+
+
+# --- seeds and processes ---
+
+def test_same_seed_gives_the_same_match_and_another_seed_another() -> None:
+    bots = ["mcts:iterations=20", "random"]
+    one = play_match("pig", bots, games=6, seed=11, processes=1)
+    again = play_match("pig", bots, games=6, seed=11, processes=1)
+    other = play_match("pig", bots, games=6, seed=12, processes=1)
+    assert untimed(one) == untimed(again)
+    assert [r.seed for r in one.records] == [derive_seed(11, g) for g in range(6)]
+    assert [r.seed for r in one.records] != [r.seed for r in other.records]
+
+
+def test_one_process_and_two_processes_give_the_same_result() -> None:
+    bots = ["ismcts:iterations=20", "greedy"]
+    kwargs: dict[str, Any] = {"games": 4, "seed": 9, "options": {"players": 2}}
+    inline = play_match("armadora", bots, processes=1, **kwargs)
+    pooled = play_match("armadora", bots, processes=2, **kwargs)
+    assert untimed(inline) == untimed(pooled)
+    assert inline.specs == ("ismcts:iterations=20", "greedy")
+
+
+def test_a_user_bot_class_is_seeded_per_seat_and_plays_in_worker_processes() -> None:
+    kwargs: dict[str, Any] = {"games": 4, "seed": 4}
+    inline = play_match("connect_four", [SeededFirstOrRandom, "random"], processes=1, **kwargs)
+    pooled = play_match("connect_four", [SeededFirstOrRandom, "random"], processes=2, **kwargs)
+    assert untimed(inline) == untimed(pooled)
+    assert inline.specs[0] == "SeededFirstOrRandom"
+
+
+def test_a_user_bot_object_plays_in_process_and_must_be_picklable_for_processes() -> None:
+    class LocalBot:  # a local class: cannot be pickled
+        def choose(self, state: State[Any]) -> Move:
+            return state.legal_moves()[-1]
+
+    result = play_match("tic_tac_toe", [LocalBot(), "random"], games=4, processes=1)
+    assert result.specs == ("LocalBot", "random") and result.bots[0].games == 4
+    with pytest.raises(TypeError, match=r"bot 0 \(LocalBot\) cannot be pickled.*processes=1"):
+        play_match("tic_tac_toe", [LocalBot(), "random"], games=4, processes=2)
+
+
+def test_a_game_class_of_your_own_plays_in_process_and_must_be_picklable_for_processes() -> None:
+    class LocalPig(PigGame):
+        pass
+
+    assert play_match(LocalPig(), ["random", "random"], games=2, processes=1).games == 2
+    with pytest.raises(TypeError, match="game class LocalPig cannot be pickled"):
+        play_match(LocalPig(), ["random", "random"], games=2, processes=2)
+
+
+def test_a_bot_choosing_an_illegal_move_is_named() -> None:
+    class Stubborn:
+        def choose(self, state: State[Any]) -> Move:
+            return state.game.move(4)  # b2, again and again
+
+    with pytest.raises(ValueError, match="bot 'Stubborn' in seat 0 chose"):
+        play_match("tic_tac_toe", [Stubborn(), "random"], games=1, processes=1)
+
+
+# --- results as data ---
+
+def test_json_round_trip() -> None:
+    result = play_match("connect_four", ["greedy", "mcts:iterations=10"], games=2, seed=3,
+                        processes=1)
+    text = result.to_json()
+    doc = json.loads(text)
+    assert doc["format"] == "boardrules-match" and doc["specs"] == list(result.specs)
+    assert doc["bots"][0]["score"] == result.bots[0].score
+    assert MatchResult.from_json(text) == result
+    with pytest.raises(ValueError, match="not a boardrules-match"):
+        MatchResult.from_dict({"format": "other"})
+    with pytest.raises(ValueError, match="malformed"):
+        MatchResult.from_dict({**doc, "bots": [{"bot": "x"}]})
+
+
+def test_table_shows_every_bot_and_the_settings() -> None:
+    result = play_match("tic_tac_toe", ["greedy", "random"], games=6, seed=8, processes=1)
+    lines = str(result).splitlines()
+    assert lines[0].startswith("tic_tac_toe: 6 games, seed 8, 2 players")
+    assert lines[1].split() == ["#", "bot", "games", "score", "rate", "95%", "CI", "W", "D",
+                                "L", "s/move"]
+    greedy = lines[2].split()
+    b = result.bots[0]
+    assert greedy[:6] == ["0", "greedy", "6", f"{b.score:g}", f"{b.score_rate:.3f}",
+                          f"{b.ci_low:.3f}-{b.ci_high:.3f}"]
+    assert lines[3].split()[1] == "random"
+
+
+# --- bad input ---
+
+def test_spec_parsing() -> None:
+    assert parse_bot("random") == BotSpec("random")
+    spec = parse_bot(" ismcts: iterations=2_000, threads=1 ")
+    assert spec == BotSpec("ismcts", (("iterations", 2000), ("threads", 1)))
+    assert str(spec) == "ismcts:iterations=2000,threads=1"
+    assert parse_bot("mcts:time_limit=0.5").options == (("time_limit", 0.5),)
+
+
+@pytest.mark.parametrize(("spec", "message"), [
+    ("nosuch", "unknown bot 'nosuch'"),
+    ("mcts:iterations", "not key=value"),
+    ("mcts:iterations=abc", "'abc' is not a number"),
+    ("mcts:iterations=1,iterations=2", "given twice"),
+    ("mcts:seed=1", "seed is set by the match"),
+    ("random:depth=3", "bot 'random' has no option 'depth'"),
+    ("alphabeta:iterations=5", "bot 'alphabeta' has no option 'iterations'"),
+])
+def test_bad_spec_raises_value_error_naming_it(spec: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        parse_bot(spec)
+    with pytest.raises(ValueError, match=message):
+        play_match("tic_tac_toe", [spec, "random"], games=1, processes=1)
+
+
+def test_bad_option_value_is_refused_by_the_bot() -> None:
+    with pytest.raises(ValueError, match="iterations"):
+        play_match("tic_tac_toe", ["mcts:iterations=0", "random"], games=2, processes=1)
+
+
+@pytest.mark.parametrize(("kwargs", "error"), [
+    ({"bots": ["random", 42]}, TypeError),
+    ({"bots": "random"}, TypeError),
+    ({"bots": [BotSpec("nosuch"), "random"]}, ValueError),
+    ({"bots": [BotSpec("random", (("depth", 3),)), "random"]}, ValueError),
+    ({"games": 0}, ValueError),
+    ({"games": "3"}, TypeError),
+    ({"processes": 0}, ValueError),
+    ({"processes": True}, TypeError),
+    ({"seed": -1}, ValueError),
+    ({"game": 3}, TypeError),
+    ({"game": "nosuch"}, boardrules.UnknownGameError),
+    ({"options": {"players": 9}}, boardrules.InvalidOptionError),
+])
+def test_bad_match_arguments(kwargs: dict[str, Any], error: type[Exception]) -> None:
+    args: dict[str, Any] = {"game": "armadora", "bots": ["random", "random"], "games": 2,
+                            "processes": 1, **kwargs}
+    with pytest.raises(error):
+        play_match(**args)
+
+
+def test_options_with_a_game_object_are_refused() -> None:
+    with pytest.raises(ValueError, match="options"):
+        play_match(boardrules.load("pig"), ["random", "random"], options={"target": 50})
+
+
+def test_parse_options() -> None:
+    assert parse_options(["players=4", "variant=advanced", "look_at_face_down=false",
+                          "x=0.5"]) == {"players": 4, "variant": "advanced",
+                                        "look_at_face_down": False, "x": 0.5}
+    with pytest.raises(ValueError, match="not key=value"):
+        parse_options(["players"])
+    with pytest.raises(ValueError, match="twice"):
+        parse_options(["players=2", "players=3"])
+
+
+# --- command line ---
+
+def test_cli_match_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["match", "tic_tac_toe", "greedy", "random", "--games", "4", "--seed",
+                     "2", "--processes", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("tic_tac_toe: 4 games, seed 2, 2 players")
+    assert [line.split()[1] for line in out[2:]] == ["greedy", "random"]
+
+
+def test_cli_match_prints_json_with_game_options(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["match", "armadora", "random", "random", "--games", "2", "--processes",
+                     "1", "--option", "players=2", "--option", "variant=advanced",
+                     "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["options"]["variant"] == "advanced" and doc["players"] == 2
+    assert sum(bot["score"] for bot in doc["bots"]) == 2
+    same = play_match("armadora", ["random", "random"], games=2, seed=0, processes=1,
+                      options={"players": 2, "variant": "advanced"})
+    assert [r["winners"] for r in doc["records"]] == [list(r.winners) for r in same.records]
+
+
+def test_cli_match_reports_a_bad_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["match", "tic_tac_toe", "greedy", "nosuch", "--processes", "1"]) == 2
+    assert "unknown bot 'nosuch'" in capsys.readouterr().err
