@@ -324,3 +324,36 @@ def test_signing_key_must_be_bytes_of_at_least_16() -> None:
 
 def game_state_equal(a: boardrules.State[Any], b: boardrules.State[Any]) -> bool:
     return a == b and a.to_json() == b.to_json() and a._core.rng_start == b._core.rng_start
+
+
+# --- every public method of the core objects, with junk --------------------------------
+
+_JUNK = [None, True, -1, 0, 1, 2**31, 2**64, 10**400, 1.5, float("nan"), "x", [], [0] * 5000,
+         object()]
+_DOCUMENTED = (TypeError, ValueError, IndexError, NotImplementedError)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_core_objects_answer_junk_arguments_with_documented_errors_only(game_id: str) -> None:
+    """Nothing passed to ``game.core`` or a ``CoreState`` crashes or escapes as another
+    error class (OverflowError, SystemError...): every argument is checked."""
+    game = _load(game_id)
+    foreign = _load("pig" if game_id == "tic_tac_toe" else "tic_tac_toe").core.new_state()
+    undocumented = []
+    for owner_name in ("core", "state"):
+        state = game.core.new_state()
+        owner = game.core if owner_name == "core" else state
+        pool = [*_JUNK, state, foreign]
+        for name in sorted(n for n in dir(owner) if not n.startswith("__")):
+            method = getattr(owner, name)
+            if not callable(method):
+                continue
+            calls = [(), *((a,) for a in pool), *((a, b) for a in pool[::3] for b in pool)]
+            for args in calls:
+                try:
+                    method(*args)
+                except _DOCUMENTED:
+                    pass
+                except Exception as exc:
+                    undocumented.append(f"{owner_name}.{name}{args!r:.60}: {exc!r}")
+    assert undocumented == []
