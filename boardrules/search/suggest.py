@@ -26,7 +26,7 @@ ALGORITHMS = ("auto", "mcts", "ismcts", "alphabeta")
 DEFAULT_ITERATIONS = 1000
 #: Alpha-beta node budget when none of ``depth``, ``max_nodes``, ``time_limit`` is given
 #: (iterative deepening until it is spent; about a second on Armadora).
-DEFAULT_MAX_NODES = 400_000
+DEFAULT_MAX_NODES = 300_000
 #: The safety net beside :data:`DEFAULT_MAX_NODES` (seconds; only a slow machine meets it).
 DEFAULT_SAFETY_SECONDS = 5.0
 #: Memory of the MCTS trees of one search (bytes, all threads together).
@@ -178,7 +178,7 @@ def suggest(state: State[Any], *, player: int | None = None, algorithm: Algorith
     iterations go on).  Alpha-beta takes ``depth`` (atomic moves; default: iterative
     deepening until the budget is spent), ``max_nodes`` (a node budget, reproducible for a
     ``seed``) and ``determinizations`` (worlds averaged on a hidden-information game,
-    default 8); given none of ``depth``, ``max_nodes``, ``time_limit`` it searches 400,000
+    default 8); given none of ``depth``, ``max_nodes``, ``time_limit`` it searches 300,000
     nodes with a 5-second safety net.  An option the algorithm does not take is a
     ValueError.
 

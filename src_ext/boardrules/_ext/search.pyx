@@ -78,14 +78,24 @@ cdef inline int sample(const double* probs, int n, Rng* rng) noexcept nogil:
 # Worker threads
 # --------------------------------------------------------------------------------------
 
-def _join_all(workers):
-    # Joining may itself be interrupted (a second Ctrl-C): keep joining, the jobs were told
+def _worker(job, done):
+    try:
+        job.run()
+    finally:
+        done.set()
+
+
+def _wait_all(events, workers):
+    # Waiting may itself be interrupted (a second Ctrl-C): keep waiting, the jobs were told
     # to abort and stop within milliseconds; the first exception is the one re-raised.
+    # The "done" events, not Thread.join, say the C search is over: on Python 3.11 a join
+    # interrupted by a signal can mark a running thread as stopped (bpo-45274's fix).
     while True:
         try:
+            for done in events:
+                done.wait()
             for w in workers:
-                if w.is_alive():
-                    w.join()
+                w.join()
             return
         except BaseException:
             continue
@@ -94,25 +104,31 @@ def _join_all(workers):
 def _run_jobs(jobs, should_stop):
     """Run every job's ``run()`` in its own thread and wait for all of them, polling
     ``should_stop``; True when it asked to stop.  On any exception (KeyboardInterrupt or a
-    signal handler's included) the jobs are aborted and joined before it propagates."""
+    signal handler's included) the jobs are aborted and waited for before it propagates,
+    so no memory a search thread reads is freed under it."""
     workers = []
+    events = []
     cancelled = False
     try:
         for job in jobs:
-            w = threading.Thread(target=job.run, name="boardrules-search", daemon=True)
-            workers.append(w)
+            done = threading.Event()
+            w = threading.Thread(target=_worker, args=(job, done), name="boardrules-search",
+                                 daemon=True)
             w.start()
-        for w in workers:
-            while w.is_alive():
-                w.join(POLL_SECONDS)
+            workers.append(w)
+            events.append(done)
+        for done in events:
+            while not done.wait(POLL_SECONDS):
                 if not cancelled and should_stop is not None and should_stop():
                     cancelled = True
                     for job in jobs:
                         job.cancel(STOP_SOFT)
+        for w in workers:
+            w.join()
     except BaseException:
         for job in jobs:
             job.cancel(STOP_ABORT)
-        _join_all(workers)
+        _wait_all(events, workers)
         raise
     return cancelled
 
