@@ -302,3 +302,30 @@ def test_pv_starts_with_move_with_many_trees() -> None:
     for seed in range(60):
         s = suggest(state, iterations=16, threads=8, seed=seed)
         assert s.pv and s.pv[0] == s.move
+
+
+# --- thread-safety of separate searches ----------------------------------------------------
+
+
+def test_searches_on_separate_states_may_run_concurrently() -> None:
+    """The documented promise: searches on separate states from several Python threads
+    give what they give one after the other."""
+    states = [boardrules.load("armadora", players=2).new_game(seed=s) for s in range(4)]
+    budgets: list[dict[str, Any]] = [{"iterations": 300}, {"algorithm": "alphabeta", "depth": 2}]
+
+    def run(i: int) -> list[tuple[str, float, int]]:
+        s = suggest(states[i], seed=i, threads=2, **budgets[i % 2])
+        return [(str(m), v, n) for m, v, n in s.ranked]
+
+    alone = [run(i) for i in range(4)]
+    together: list[Any] = [None] * 4
+
+    def work(i: int) -> None:
+        together[i] = run(i)
+
+    workers = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    assert together == alone
