@@ -4,6 +4,7 @@ and values that were silently accepted or raised the wrong error, and an empty p
 
 from __future__ import annotations
 
+import os
 import signal
 import threading
 from typing import Any
@@ -161,6 +162,25 @@ def test_interrupt_stops_and_joins_search_threads(algorithm: str, threads: int) 
     # the library still works after the interrupt
     assert suggest(armadora(), algorithm=algorithm, seed=1,  # type: ignore[arg-type]
                    threads=threads).move in armadora().legal_moves()
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="POSIX signals")
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+def test_ctrl_c_propagates_keyboard_interrupt_after_joining(algorithm: str) -> None:
+    """Ctrl-C itself: SIGINT with Python's own handler raises KeyboardInterrupt in the
+    waiting thread, which always propagates (never turned into a result)."""
+    before = threading.active_count()
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    timer = threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            suggest(armadora(), algorithm=algorithm, threads=2,  # type: ignore[arg-type]
+                    seed=1, **ENDLESS[algorithm])
+    finally:
+        timer.cancel()
+        timer.join()
+    assert threading.active_count() == before
 
 
 @pytest.mark.parametrize("algorithm", ALGORITHMS)
