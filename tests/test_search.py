@@ -237,6 +237,7 @@ def test_random_bot_is_seeded() -> None:
 
 @pytest.mark.parametrize("kwargs", [
     {"threads": 0}, {"observer": 9}, {"observer": -1}, {"iterations": 0}, {"exploration": -1.0},
+    {"max_nodes": 1}, {"max_nodes": 2**31},
 ])
 def test_compiled_search_entry_points_refuse_bad_arguments(kwargs: dict[str, Any]) -> None:
     """The compiled entry points check what would otherwise index past a state or divide
@@ -246,10 +247,10 @@ def test_compiled_search_entry_points_refuse_bad_arguments(kwargs: dict[str, Any
     core = armadora()._core
     args: dict[str, Any] = {"iterations": 100, "time_limit": 0.0, "exploration": 1.0,
                             "rollout_limit": -1, "ismcts": True, "determinize_once": False,
-                            "observer": 0, "seed": 1, "threads": 1}
+                            "observer": 0, "seed": 1, "threads": 1, "max_nodes": 1 << 20}
     args.update(kwargs)
     with pytest.raises(ValueError):
         run_mcts(core, *args.values())
     if "observer" in kwargs or "threads" in kwargs:
         with pytest.raises(ValueError):
-            run_alphabeta(core, 2, 0.0, 1, True, args["observer"], 1, 16, args["threads"])
+            run_alphabeta(core, 2, 0.0, 0, 1, True, args["observer"], 1, 16, args["threads"])

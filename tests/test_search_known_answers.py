@@ -45,12 +45,18 @@ def test_mcts_does_not_lose_tic_tac_toe_to_perfect_play(mcts_seat: int) -> None:
     assert outcome is not None and mcts_seat in outcome.winners
 
 
-@pytest.mark.parametrize("algorithm", ["mcts", "alphabeta"])
-def test_tic_tac_toe_win_in_one_and_must_block(algorithm: str) -> None:
+@pytest.mark.parametrize(("algorithm", "win_budget", "block_budget"), [
+    ("mcts", {"iterations": 2000}, {"iterations": 4000}),
+    ("alphabeta", {"depth": 3}, {"depth": 4}),
+])
+def test_tic_tac_toe_win_in_one_and_must_block(algorithm: str, win_budget: dict[str, int],
+                                               block_budget: dict[str, int]) -> None:
     win = position("tic_tac_toe", "a1 b1 a2 b2")  # X completes column a
-    assert str(suggest(win, algorithm=algorithm, iterations=2000, seed=1, depth=3).move) == "a3"
+    assert str(suggest(win, algorithm=algorithm, seed=1,  # type: ignore[arg-type]
+                       **win_budget).move) == "a3"
     block = position("tic_tac_toe", "a1 b1 c3 b2")  # O threatens b3
-    assert str(suggest(block, algorithm=algorithm, iterations=4000, seed=1, depth=4).move) == "b3"
+    assert str(suggest(block, algorithm=algorithm, seed=1,  # type: ignore[arg-type]
+                       **block_budget).move) == "b3"
 
 
 # --- connect four ----------------------------------------------------------------------------

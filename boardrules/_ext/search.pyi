@@ -1,11 +1,20 @@
 # Type stubs of the compiled search core (src_ext/boardrules/_ext/search.pyx).
+from collections.abc import Callable
 from typing import Any
 
 from boardrules._ext.core import CoreState
 
+NODE_BYTES: int
+MAX_TREE_NODES: int
+POLL_SECONDS: float
+
 def run_mcts(st: CoreState, iterations: int, time_limit: float, exploration: float,
              rollout_limit: int, ismcts: bool, determinize_once: bool, observer: int,
-             seed: int, threads: int) -> dict[str, Any]: ...
-def run_alphabeta(st: CoreState, max_depth: int, time_limit: float, determinizations: int,
-                  hidden: bool, observer: int, seed: int, tt_bits: int,
-                  threads: int = ...) -> dict[str, Any]: ...
+             seed: int, threads: int, max_nodes: int = ...,
+             should_stop: Callable[[], bool] | None = ...) -> dict[str, Any]: ...
+def run_alphabeta(st: CoreState, max_depth: int, time_limit: float, max_nodes: int,
+                  determinizations: int, hidden: bool, observer: int, seed: int,
+                  tt_bits: int, threads: int = ...,
+                  should_stop: Callable[[], bool] | None = ...) -> dict[str, Any]: ...
+def _long_search_selftest(st: CoreState, iterations: int, visits_offset: int,
+                          stamp_start: int, seed: int = ...) -> dict[str, Any]: ...

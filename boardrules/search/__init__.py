@@ -9,7 +9,7 @@ from boardrules.search.bots import (
     MCTSBot,
     RandomBot,
 )
-from boardrules.search.suggest import Suggestion, suggest
+from boardrules.search.suggest import SearchOptions, Suggestion, check_options, suggest
 
 __all__ = ["AlphaBetaBot", "Bot", "GreedyBot", "ISMCTSBot", "MCTSBot", "RandomBot",
-           "Suggestion", "suggest"]
+           "SearchOptions", "Suggestion", "check_options", "suggest"]

@@ -11,7 +11,7 @@ import random
 from typing import Any, Protocol
 
 from boardrules.api import Move, State
-from boardrules.search.suggest import Suggestion, suggest
+from boardrules.search.suggest import Algorithm, SearchOptions, Suggestion, check_options, suggest
 
 PASS_PENALTY = 0.02
 
@@ -70,15 +70,11 @@ class GreedyBot:
 
 
 class _SearchBot:
-    algorithm = "auto"
+    algorithm: Algorithm = "auto"
 
-    def __init__(self, *, iterations: int | None = None, time_limit: float | None = None,
-                 threads: int = 1, seed: int | None = None, **options: object) -> None:
+    def __init__(self, options: SearchOptions, seed: int | None) -> None:
         self._rng = random.Random(seed)
-        self._iterations = iterations
-        self._time_limit = time_limit
-        self._threads = threads
-        self._options = options
+        self._options = options.as_kwargs()
         #: The last suggestion this bot followed (for logging or analysis).
         self.last: Suggestion | None = None
 
@@ -87,34 +83,47 @@ class _SearchBot:
         if len(moves) == 1:
             return moves[0]
         self.last = suggest(state, player=state.current_player,
-                            algorithm=self.algorithm,  # type: ignore[arg-type]
-                            iterations=self._iterations, time_limit=self._time_limit,
-                            threads=self._threads, seed=self._rng.getrandbits(64),
-                            **self._options)  # type: ignore[arg-type]
+                            seed=self._rng.getrandbits(64), **self._options)
         return self.last.move
 
 
-class MCTSBot(_SearchBot):
+class _MctsFamilyBot(_SearchBot):
+    def __init__(self, *, iterations: int | None = None, time_limit: float | None = None,
+                 threads: int = 1, seed: int | None = None, exploration: float | None = None,
+                 rollout_limit: int | None = None, max_memory: int | None = None) -> None:
+        # checked now, by the same function as suggest(): a bad option fails here, not
+        # at the first move
+        super().__init__(check_options(self.algorithm, iterations=iterations,
+                                       time_limit=time_limit, threads=threads,
+                                       exploration=exploration, rollout_limit=rollout_limit,
+                                       max_memory=max_memory), seed)
+
+
+class MCTSBot(_MctsFamilyBot):
     """UCT with random rollouts (on a hidden-information game: one determinized world of
-    its player's knowledge per tree)."""
+    its player's knowledge per tree).  Options as for :func:`suggest` with
+    ``algorithm="mcts"``."""
 
     algorithm = "mcts"
 
 
-class ISMCTSBot(_SearchBot):
+class ISMCTSBot(_MctsFamilyBot):
     """Single-observer information-set MCTS: every iteration redraws what its player
-    cannot see."""
+    cannot see.  Options as for :func:`suggest` with ``algorithm="ismcts"``."""
 
     algorithm = "ismcts"
 
 
 class AlphaBetaBot(_SearchBot):
-    """Iterative-deepening alpha-beta (``depth=...``), averaged over determinizations on
-    a hidden-information game."""
+    """Iterative-deepening alpha-beta (``depth``, ``max_nodes``, ``time_limit``: the
+    default budget of :func:`suggest` when none is given), averaged over
+    ``determinizations`` on a hidden-information game."""
 
     algorithm = "alphabeta"
 
-    def __init__(self, *, depth: int | None = None, time_limit: float | None = None,
-                 threads: int = 1, seed: int | None = None, determinizations: int = 8) -> None:
-        super().__init__(time_limit=time_limit, threads=threads, seed=seed, depth=depth,
-                         determinizations=determinizations)
+    def __init__(self, *, depth: int | None = None, max_nodes: int | None = None,
+                 time_limit: float | None = None, threads: int = 1, seed: int | None = None,
+                 determinizations: int | None = None) -> None:
+        super().__init__(check_options("alphabeta", depth=depth, max_nodes=max_nodes,
+                                       time_limit=time_limit, threads=threads,
+                                       determinizations=determinizations), seed)

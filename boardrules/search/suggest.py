@@ -4,11 +4,15 @@ Every algorithm searches only what the searching player may know: on a game with
 information each search starts from :meth:`~boardrules.State.determinize` worlds of his
 view (ISMCTS redraws one per iteration; MCTS draws one world per tree; alpha-beta
 averages several), never from the state itself.
+
+Every search is bounded by default, can be interrupted (Ctrl-C) and cancelled from another
+thread (``should_stop``), and an option that does not apply to the algorithm is an error.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -17,12 +21,32 @@ from boardrules.api import Move, State, check_seed
 
 Algorithm = Literal["auto", "mcts", "ismcts", "alphabeta"]
 ALGORITHMS = ("auto", "mcts", "ismcts", "alphabeta")
+
+#: MCTS / ISMCTS budget when neither ``iterations`` nor ``time_limit`` is given.
 DEFAULT_ITERATIONS = 1000
-DEFAULT_DEPTH = 4
-MAX_DEPTH = 100
+#: Alpha-beta node budget when none of ``depth``, ``max_nodes``, ``time_limit`` is given
+#: (iterative deepening until it is spent; about a second on Armadora).
+DEFAULT_MAX_NODES = 300_000
+#: The safety net beside :data:`DEFAULT_MAX_NODES` (seconds; only a slow machine meets it).
+DEFAULT_SAFETY_SECONDS = 5.0
+#: Memory of the MCTS trees of one search (bytes, all threads together).
+DEFAULT_MAX_MEMORY = 256 * 2**20
 DEFAULT_EXPLORATION = 1.0  # UCT constant for values in [-1, 1]
 DEFAULT_DETERMINIZATIONS = 8
-TT_BITS = 20  # the transposition table's size (2**20 entries) for deep searches
+MAX_DEPTH = 100
+MAX_TIME_LIMIT = 1e6  # seconds (11 days): beyond that a value is a mistake
+MAX_EXPLORATION = 1e6
+TT_BITS = 20  # the largest transposition table (2**20 entries) for deep searches
+
+# Options each algorithm understands, besides player, algorithm, time_limit, threads, seed
+# and should_stop, which all take.
+_MCTS_OPTIONS = frozenset({"iterations", "exploration", "rollout_limit", "max_memory"})
+_OPTIONS = {
+    "auto": _MCTS_OPTIONS,  # auto is MCTS or ISMCTS, which take the same options
+    "mcts": _MCTS_OPTIONS,
+    "ismcts": _MCTS_OPTIONS,
+    "alphabeta": frozenset({"depth", "max_nodes", "determinizations"}),
+}
 
 
 @dataclass(frozen=True)
@@ -35,7 +59,9 @@ class Suggestion:
       draw in two-sided games); ``visits`` counts simulations (MCTS) or nodes
       (alpha-beta) below the move;
     * ``pv`` -- the principal variation, starting with ``move``;
-    * ``stats`` -- algorithm, iterations or nodes, depth, seconds, threads, seed.
+    * ``stats`` -- algorithm, iterations or nodes, depth, seconds, threads, seed, and
+      ``stopped``: ``None`` when the budget was used up as asked, ``"time"`` (the time
+      limit), ``"nodes"`` (alpha-beta's node budget) or ``"cancelled"`` (``should_stop``).
     """
 
     move: Move
@@ -44,42 +70,122 @@ class Suggestion:
     stats: dict[str, Any] = field(default_factory=dict)
 
 
-def _positive_int(value: Any, name: str, maximum: int) -> int:
+@dataclass(frozen=True)
+class SearchOptions:
+    """A checked set of search options (``None``: not given, the default applies)."""
+
+    algorithm: Algorithm
+    iterations: int | None = None
+    time_limit: float | None = None
+    threads: int = 1
+    depth: int | None = None
+    max_nodes: int | None = None
+    exploration: float | None = None
+    rollout_limit: int | None = None
+    determinizations: int | None = None
+    max_memory: int | None = None
+
+    def as_kwargs(self) -> dict[str, Any]:
+        """The options given, as keyword arguments of :func:`suggest`."""
+        names = ("iterations", "time_limit", "depth", "max_nodes", "exploration",
+                 "rollout_limit", "determinizations", "max_memory")
+        given = {n: getattr(self, n) for n in names if getattr(self, n) is not None}
+        return {"algorithm": self.algorithm, "threads": self.threads, **given}
+
+
+def _int(value: Any, name: str, minimum: int, maximum: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be an int")
-    if not 1 <= value <= maximum:
-        raise ValueError(f"{name} must be 1 to {maximum}")
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if not minimum <= value <= maximum:
+        raise ValueError(f"{name} must be {minimum} to {maximum}")
     return value
 
 
-def _time_limit(value: Any) -> float:
+def _number(value: Any, name: str, minimum: float, maximum: float, *,
+            positive: bool = False) -> float:
+    """A finite int or float in range, compared before any conversion (``10**400`` is a
+    ValueError, not an OverflowError)."""
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise TypeError("time_limit must be a number of seconds")
-    if not (value > 0 and math.isfinite(value)):
-        raise ValueError("time_limit must be a positive number of seconds")
+        raise TypeError(f"{name} must be a number, not {type(value).__name__}")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ValueError(f"{name} must be a finite number")
+    if not minimum <= value <= maximum or (positive and not value > 0):
+        bound = "> 0" if positive else f">= {minimum}"
+        raise ValueError(f"{name} must be {bound} and <= {maximum:g}")
     return float(value)
+
+
+def check_options(algorithm: Algorithm = "auto", *, iterations: int | None = None,
+                  time_limit: float | None = None, threads: int = 1,
+                  depth: int | None = None, max_nodes: int | None = None,
+                  exploration: float | None = None, rollout_limit: int | None = None,
+                  determinizations: int | None = None,
+                  max_memory: int | None = None) -> SearchOptions:
+    """Check search options against the algorithm (the bots call it when built, and
+    :func:`suggest` on every call): ValueError for an option the algorithm does not use
+    or a value out of range, TypeError for a value of the wrong type."""
+    if not isinstance(algorithm, str) or algorithm not in ALGORITHMS:
+        raise ValueError(f"algorithm must be one of {', '.join(ALGORITHMS)}")
+    given = {"iterations": iterations, "depth": depth, "max_nodes": max_nodes,
+             "exploration": exploration, "rollout_limit": rollout_limit,
+             "determinizations": determinizations, "max_memory": max_memory}
+    for name, value in given.items():
+        if value is not None and name not in _OPTIONS[algorithm]:
+            raise ValueError(f"option {name} does not apply to algorithm {algorithm!r} "
+                             f"(it takes {', '.join(sorted(_OPTIONS[algorithm]))})")
+    return SearchOptions(
+        algorithm=algorithm,
+        iterations=None if iterations is None else _int(iterations, "iterations", 1, 10**12),
+        time_limit=None if time_limit is None else _number(
+            time_limit, "time_limit", 0.0, MAX_TIME_LIMIT, positive=True),
+        threads=_int(threads, "threads", 1, 64),
+        depth=None if depth is None else _int(depth, "depth", 1, MAX_DEPTH),
+        max_nodes=None if max_nodes is None else _int(max_nodes, "max_nodes", 1, 2**62),
+        exploration=None if exploration is None else _number(
+            exploration, "exploration", 0.0, MAX_EXPLORATION),
+        rollout_limit=None if rollout_limit is None else _int(
+            rollout_limit, "rollout_limit", 1, 10**6),
+        determinizations=None if determinizations is None else _int(
+            determinizations, "determinizations", 1, 10**4),
+        max_memory=None if max_memory is None else _int(max_memory, "max_memory", 1, 2**50),
+    )
 
 
 def suggest(state: State[Any], *, player: int | None = None, algorithm: Algorithm = "auto",
             iterations: int | None = None, time_limit: float | None = None,
             threads: int = 1, seed: int | None = None, depth: int | None = None,
-            exploration: float = DEFAULT_EXPLORATION, rollout_limit: int | None = None,
-            determinizations: int = DEFAULT_DETERMINIZATIONS) -> Suggestion:
+            max_nodes: int | None = None, exploration: float | None = None,
+            rollout_limit: int | None = None, determinizations: int | None = None,
+            max_memory: int | None = None,
+            should_stop: Callable[[], bool] | None = None) -> Suggestion:
     """Ranked moves for the player to move.
 
     * ``player`` -- whose knowledge the search may use (default: the player to move);
     * ``algorithm`` -- ``"ismcts"`` (the default for games with hidden information),
       ``"mcts"`` (the default otherwise) or ``"alphabeta"``;
-    * ``iterations`` / ``time_limit`` -- the budget (MCTS simulations / seconds); with an
-      iteration budget (and no time limit) the result is deterministic for a ``seed``;
-      default 1,000 iterations.  Alpha-beta's budget is ``depth`` and ``time_limit``;
+    * ``time_limit`` -- seconds, for every algorithm (beside its other budget: whichever
+      runs out first);
     * ``threads`` -- root parallelism without the GIL: independent MCTS trees merged, or
       alpha-beta's root moves shared out among the threads;
-    * ``depth`` -- alpha-beta's depth in atomic moves (default 4; with only a time limit,
-      iterative deepening until the time runs out);
-    * ``exploration``, ``rollout_limit`` (random moves before the game's heuristic;
-      default: to the end of the game) and ``determinizations`` (alpha-beta worlds) tune
-      the search.
+    * ``should_stop`` -- a callable polled every 20 ms from the calling thread (e.g. a
+      ``threading.Event``'s ``is_set``): when it returns true the search stops and returns
+      the best found so far (``stats["stopped"] == "cancelled"``).
+
+    MCTS and ISMCTS take ``iterations`` (default: 1,000 when no ``time_limit`` is given;
+    deterministic for a ``seed``), ``exploration`` (UCT constant, default 1.0),
+    ``rollout_limit`` (random moves before the game's heuristic; default: to the end) and
+    ``max_memory`` (bytes for all trees, default 256 MiB: a full tree stops growing and the
+    iterations go on).  Alpha-beta takes ``depth`` (atomic moves; default: iterative
+    deepening until the budget is spent), ``max_nodes`` (a node budget, reproducible for a
+    ``seed``) and ``determinizations`` (worlds averaged on a hidden-information game,
+    default 8); given none of ``depth``, ``max_nodes``, ``time_limit`` it searches 300,000
+    nodes with a 5-second safety net.  An option the algorithm does not take is a
+    ValueError.
+
+    Every search does at least one MCTS iteration per tree, or alpha-beta depth 1, even
+    when the time limit or ``should_stop`` asks it to stop sooner, so it always has a
+    move to suggest.  An exception in the calling thread (KeyboardInterrupt, a signal
+    handler's) stops the search threads, joins them and propagates.
     """
     if not isinstance(state, State):
         raise TypeError(f"suggest needs a State, not {type(state).__name__}")
@@ -87,56 +193,72 @@ def suggest(state: State[Any], *, player: int | None = None, algorithm: Algorith
     if mover < 0:
         raise ValueError("no move to suggest: the game is over or a chance event is pending")
     game = state.game
-    if player is None:
-        player = mover
-    elif isinstance(player, bool) or not isinstance(player, int):
-        raise TypeError("player must be an int")
-    elif not 0 <= player < game.num_players:
-        raise ValueError(f"player must be 0 to {game.num_players - 1}")
-    if algorithm not in ALGORITHMS:
-        raise ValueError(f"algorithm must be one of {', '.join(ALGORITHMS)}")
-    if algorithm == "auto":
-        algorithm = "ismcts" if game.has_hidden_information else "mcts"
-    if iterations is not None:
-        iterations = _positive_int(iterations, "iterations", 10**9)
-    if time_limit is not None:
-        time_limit = _time_limit(time_limit)
-    threads = _positive_int(threads, "threads", 64)
+    player = mover if player is None else _int(player, "player", 0, game.num_players - 1)
+    options = check_options(algorithm, iterations=iterations, time_limit=time_limit,
+                            threads=threads, depth=depth, max_nodes=max_nodes,
+                            exploration=exploration, rollout_limit=rollout_limit,
+                            determinizations=determinizations, max_memory=max_memory)
     seed = check_seed(seed)
-    if isinstance(exploration, bool) or not isinstance(exploration, int | float) \
-            or not (exploration >= 0 and math.isfinite(exploration)):
-        raise ValueError("exploration must be a finite number >= 0")
-    if rollout_limit is not None:
-        rollout_limit = _positive_int(rollout_limit, "rollout_limit", 10**6)
-    determinizations = _positive_int(determinizations, "determinizations", 10**4)
-    hidden = game.has_hidden_information
-    moves = game._moves
-    if algorithm == "alphabeta":
-        if depth is None:
-            depth = MAX_DEPTH if time_limit is not None else DEFAULT_DEPTH
-        depth = _positive_int(depth, "depth", MAX_DEPTH)
-        # a shallow search needs a small table (clearing a large one would cost more)
-        tt_bits = min(TT_BITS, 12 + depth)
-        result = _search.run_alphabeta(state._core, depth, time_limit or 0.0, determinizations,
-                                       hidden, player, seed, tt_bits, threads)
-        if not result["children"]:
-            raise TimeoutError("time_limit too short to finish even depth 1")
-        ranked = [(moves[a], v, n) for a, n, v in result["children"]]
-        pv = [moves[a] for a in result["pv"]]
-        stats = {"algorithm": "alphabeta", "nodes": result["nodes"], "depth": result["depth"],
-                 "seconds": result["seconds"], "worlds": result["worlds"],
-                 "stopped_by_time": result["stopped"], "threads": threads, "seed": seed}
-    else:
-        if iterations is None and time_limit is None:
-            iterations = DEFAULT_ITERATIONS
-        ismcts = algorithm == "ismcts" and hidden
-        rollout = -1 if rollout_limit is None else rollout_limit
-        result = _search.run_mcts(state._core, iterations or 0, time_limit or 0.0,
-                                  float(exploration), rollout, ismcts, hidden and not ismcts,
-                                  player, seed, threads)
-        ranked = [(moves[a], v, n) for a, n, v in result["children"]]
-        pv = [moves[a] for a in result["pv"]]
-        stats = {"algorithm": algorithm, "iterations": result["iterations"],
-                 "nodes": result["nodes"], "depth": result["max_depth"],
-                 "seconds": result["seconds"], "threads": threads, "seed": seed}
+    if should_stop is not None and not callable(should_stop):
+        raise TypeError("should_stop must be a callable returning a bool")
+    if options.algorithm == "alphabeta":
+        return _alphabeta(state, options, player, seed, should_stop)
+    return _mcts(state, options, player, seed, should_stop)
+
+
+def _suggestion(state: State[Any], result: dict[str, Any], stats: dict[str, Any]) -> Suggestion:
+    moves = state.game._moves
+    ranked = [(moves[a], v, n) for a, n, v in result["children"]]
+    pv = [moves[a] for a in result["pv"]]
     return Suggestion(move=ranked[0][0], ranked=ranked, pv=pv, stats=stats)
+
+
+def _mcts(state: State[Any], options: SearchOptions, player: int, seed: int,
+          should_stop: Callable[[], bool] | None) -> Suggestion:
+    game = state.game
+    hidden = game.has_hidden_information
+    algorithm = options.algorithm
+    if algorithm == "auto":
+        algorithm = "ismcts" if hidden else "mcts"
+    iterations = options.iterations
+    if iterations is None and options.time_limit is None:
+        iterations = DEFAULT_ITERATIONS
+    trees = options.threads if iterations is None else min(options.threads, iterations)
+    memory = DEFAULT_MAX_MEMORY if options.max_memory is None else options.max_memory
+    node_cap = min(max(2, memory // (trees * _search.NODE_BYTES)), _search.MAX_TREE_NODES)
+    ismcts = algorithm == "ismcts" and hidden
+    exploration = DEFAULT_EXPLORATION if options.exploration is None else options.exploration
+    rollout = -1 if options.rollout_limit is None else options.rollout_limit
+    result = _search.run_mcts(state._core, iterations or 0, options.time_limit or 0.0,
+                              exploration, rollout, ismcts, hidden and not ismcts,
+                              player, seed, options.threads, node_cap, should_stop)
+    stats = {"algorithm": algorithm, "iterations": result["iterations"],
+             "nodes": result["nodes"], "depth": result["max_depth"],
+             "seconds": result["seconds"], "threads": options.threads,
+             "trees": result["trees"], "node_cap": node_cap,
+             "tree_full": result["tree_full"], "stopped": result["stopped"], "seed": seed}
+    return _suggestion(state, result, stats)
+
+
+def _alphabeta(state: State[Any], options: SearchOptions, player: int, seed: int,
+               should_stop: Callable[[], bool] | None) -> Suggestion:
+    hidden = state.game.has_hidden_information
+    max_nodes, time_limit = options.max_nodes, options.time_limit
+    if options.depth is None and max_nodes is None and time_limit is None:
+        max_nodes, time_limit = DEFAULT_MAX_NODES, DEFAULT_SAFETY_SECONDS
+    depth = MAX_DEPTH if options.depth is None else options.depth
+    determinizations = (DEFAULT_DETERMINIZATIONS if options.determinizations is None
+                        else options.determinizations)
+    # a shallow or small search needs a small table (clearing a large one costs more)
+    tt_bits = min(TT_BITS, 12 + depth)
+    if max_nodes is not None:
+        share = max_nodes // ((determinizations if hidden else 1) * options.threads)
+        tt_bits = min(tt_bits, max(12, share.bit_length()))
+    result = _search.run_alphabeta(state._core, depth, time_limit or 0.0, max_nodes or 0,
+                                   determinizations, hidden, player, seed, tt_bits,
+                                   options.threads, should_stop)
+    stats = {"algorithm": "alphabeta", "nodes": result["nodes"], "depth": result["depth"],
+             "seconds": result["seconds"], "worlds": result["worlds"],
+             "stopped": result["stopped"], "best_by_depth": result["best_by_depth"],
+             "threads": options.threads, "seed": seed}
+    return _suggestion(state, result, stats)

@@ -1,7 +1,7 @@
 # The search core: MCTS, ISMCTS and the alpha-beta family, written against the C-level
 # game contract (core.pxd) only -- it never cimports a game.
 
-from libc.stdint cimport int8_t, int32_t, uint64_t
+from libc.stdint cimport int8_t, int32_t, int64_t, uint64_t
 
 from boardrules._ext.core cimport MAX_PLAYERS, GameContract, Rng
 
@@ -11,8 +11,8 @@ ctypedef struct Node:
     int32_t first_child
     int32_t next_sibling
     int32_t action            # the action leading here from the parent
-    int32_t visits
-    int32_t avail             # ISMCTS: iterations in which this action was available
+    int64_t visits            # 64-bit: a long search passes 2**31 visits in minutes
+    int64_t avail             # ISMCTS: iterations in which this action was available
     int8_t player             # who moves at this node (or CHANCE / TERMINAL), -2 unknown
     double value[MAX_PLAYERS]  # sum of the returns seen below, per player
 
@@ -21,10 +21,20 @@ ctypedef struct Tree:
     Node* nodes
     int32_t size
     int32_t capacity
+    int32_t max_nodes         # the cap: beyond it the tree stops growing (>= 1)
+    bint full                 # the cap (or memory) stopped the tree from growing
+
+
+# The stop flag every search loop reads (a relaxed atomic load: the optimizer may not hoist
+# it out of the loop); another thread sets it.
+cdef enum:
+    STOP_NONE = 0
+    STOP_SOFT = 1             # cancelled: stop after the guaranteed minimum, keep the result
+    STOP_ABORT = 2            # an exception is on its way: stop at once
 
 
 ctypedef struct MctsParams:
-    long iterations           # <= 0: no iteration limit (then time_limit must be set)
+    int64_t iterations        # <= 0: no iteration limit (then time_limit must be set)
     double time_limit         # seconds; <= 0: none
     double exploration        # UCT constant c in q + c * sqrt(ln N / n)
     int rollout_limit         # moves of random rollout before evaluate(); < 0: to the end
@@ -32,14 +42,18 @@ ctypedef struct MctsParams:
     bint determinize_once     # MCTS on a hidden-information game: one world per tree
     int observer              # whose knowledge the search may use
     uint64_t seed
+    const int* stop           # STOP_* flag, set from another thread
+    int64_t stamp_start       # first legal-move mark (tests start it near 2**31)
 
 
 ctypedef struct MctsStats:
-    long iterations
-    long nodes
+    int64_t iterations
+    int64_t nodes
     int max_depth
     double seconds
     int status                # 0 ok, -1 out of memory
+    int stopped               # 0 budget used up, 1 clock, 2 cancelled or aborted
+    int64_t select_failures   # selections that found no child (0 unless a bug)
 
 
 cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* params,
@@ -56,13 +70,16 @@ ctypedef struct TTEntry:
 
 ctypedef struct AbParams:
     int max_depth
-    double time_limit
+    double deadline           # monotonic clock time to stop at; <= 0: none
+    int64_t max_nodes         # node budget of this search (one world, one thread); <= 0 none
+    const int* stop           # STOP_* flag, set from another thread
+    bint must_finish_depth1   # depth 1 is completed whatever the budget (a result always)
     int root_player           # values are for this player's side (paranoid beyond 2 sides)
     int tt_bits               # the table has 2**tt_bits entries
 
 
 ctypedef struct AbStats:
-    long nodes
+    int64_t nodes
     int depth_reached
     double seconds
-    int status                # 0 ok, 1 stopped by the clock, -1 out of memory
+    int status                # 0 ok, 1 stopped (clock, node budget or flag), -1 no memory

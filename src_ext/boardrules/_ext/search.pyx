@@ -4,6 +4,11 @@ Everything per simulation or per node runs without the GIL on preallocated buffe
 states are copied with memcpy, trees live in one growable array of nodes, and no Python
 object is touched inside the loops.  The ``run_*`` functions at the bottom are the only
 Python-facing entry points (used by ``boardrules.search``).
+
+Every search runs in worker threads, also with one thread, while the calling thread waits
+in short ``join`` timeouts: a signal handler (Ctrl-C) or ``should_stop`` can then stop it.
+Each job owns all the memory its thread reads; on any exception the jobs are told to stop
+at once and every thread is joined before the exception goes on and the jobs are freed.
 """
 
 import threading
@@ -32,6 +37,25 @@ cdef enum:
     TT_UPPER = 2
 
 cdef double INF = 1e300
+# How often the calling thread wakes to look at should_stop (and lets signal handlers run).
+POLL_SECONDS = 0.02
+
+
+cdef extern from *:
+    """
+    /* The stop flag is written by the calling thread and read in the search loops: a
+       relaxed atomic access, so the compiler may neither hoist the read out of a loop nor
+       tear it. */
+    #if defined(_MSC_VER)
+    static inline int br_load_flag(const int* p) { return *(volatile const int*)p; }
+    static inline void br_store_flag(int* p, int v) { *(volatile int*)p = v; }
+    #else
+    static inline int br_load_flag(const int* p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
+    static inline void br_store_flag(int* p, int v) { __atomic_store_n(p, v, __ATOMIC_RELAXED); }
+    #endif
+    """
+    int load_flag "br_load_flag"(const int* p) noexcept nogil
+    void store_flag "br_store_flag"(int* p, int v) noexcept nogil
 
 
 cdef inline double now() noexcept nogil:
@@ -51,20 +75,86 @@ cdef inline int sample(const double* probs, int n, Rng* rng) noexcept nogil:
 
 
 # --------------------------------------------------------------------------------------
+# Worker threads
+# --------------------------------------------------------------------------------------
+
+def _worker(job, done):
+    try:
+        job.run()
+    finally:
+        done.set()
+
+
+def _wait_all(events, workers):
+    # Waiting may itself be interrupted (a second Ctrl-C): keep waiting, the jobs were told
+    # to abort and stop within milliseconds; the first exception is the one re-raised.
+    # The "done" events, not Thread.join, say the C search is over: on Python 3.11 a join
+    # interrupted by a signal can mark a running thread as stopped (bpo-45274's fix).
+    while True:
+        try:
+            for done in events:
+                done.wait()
+            for w in workers:
+                w.join()
+            return
+        except BaseException:
+            continue
+
+
+def _run_jobs(jobs, should_stop):
+    """Run every job's ``run()`` in its own thread and wait for all of them, polling
+    ``should_stop``; True when it asked to stop.  On any exception (KeyboardInterrupt or a
+    signal handler's included) the jobs are aborted and waited for before it propagates,
+    so no memory a search thread reads is freed under it."""
+    workers = []
+    events = []
+    cancelled = False
+    try:
+        for job in jobs:
+            done = threading.Event()
+            w = threading.Thread(target=_worker, args=(job, done), name="boardrules-search",
+                                 daemon=True)
+            w.start()
+            workers.append(w)
+            events.append(done)
+        for done in events:
+            while not done.wait(POLL_SECONDS):
+                if not cancelled and should_stop is not None and should_stop():
+                    cancelled = True
+                    for job in jobs:
+                        job.cancel(STOP_SOFT)
+        for w in workers:
+            w.join()
+    except BaseException:
+        for job in jobs:
+            job.cancel(STOP_ABORT)
+        _wait_all(events, workers)
+        raise
+    return cancelled
+
+
+# --------------------------------------------------------------------------------------
 # MCTS / ISMCTS
 # --------------------------------------------------------------------------------------
 
 cdef int32_t new_node(Tree* tree, int32_t parent, int action) noexcept nogil:
-    """Append a child of ``parent`` (or the root when parent < 0); -1 when out of memory."""
+    """Append a child of ``parent`` (or the root when parent < 0); -1 when the tree is at
+    its cap or out of memory (then ``tree.full`` is set and the tree stops growing)."""
     cdef Node* grown
-    cdef int32_t cap
+    cdef int64_t cap
+    if tree.size >= tree.max_nodes:
+        tree.full = True
+        return -1
     if tree.size == tree.capacity:
-        cap = 1024 if tree.capacity == 0 else 2 * tree.capacity
+        cap = 1024 if tree.capacity == 0 else 2 * <int64_t>tree.capacity
+        if cap > tree.max_nodes:
+            cap = tree.max_nodes
         grown = <Node*>realloc(tree.nodes, sizeof(Node) * cap)
         if grown == NULL:
+            tree.full = True
             return -1
         tree.nodes = grown
-        tree.capacity = cap
+        tree.capacity = <int32_t>cap
     cdef int32_t idx = tree.size
     cdef Node* node = &tree.nodes[idx]
     tree.size += 1
@@ -113,13 +203,15 @@ cdef void rollout(const GameContract* c, void* s, int limit, int* acts, double* 
         steps += 1
 
 
-cdef int32_t select_child(const Tree* tree, int32_t node, int player, const int* mark,
-                          int tried, double exploration, bint ismcts) noexcept nogil:
-    """UCT among the children available in this world (``mark[action] == tried``).
+cdef int32_t select_child(const Tree* tree, int32_t node, int player, const int64_t* mark,
+                          int64_t tried, double exploration, bint ismcts) noexcept nogil:
+    """UCT among the children available in this world (``mark[action] == tried``); -1 only
+    when no child is available.
 
     ISMCTS counts a child's availability instead of the parent's visits (SO-ISMCTS)."""
     cdef int32_t ch = tree.nodes[node].first_child
     cdef int32_t best = -1
+    cdef int32_t first = -1
     cdef double best_score = -INF
     cdef double score, parent_n
     cdef const Node* child
@@ -127,6 +219,10 @@ cdef int32_t select_child(const Tree* tree, int32_t node, int player, const int*
     while ch >= 0:
         child = &tree.nodes[ch]
         if mark[child.action] == tried:
+            if first < 0:
+                first = ch
+            if child.visits <= 0:
+                return ch  # never backed up (cannot happen today): look at it first
             parent_n = log(child.avail + 1.0) if ismcts else log_parent
             score = (child.value[player] / child.visits
                      + exploration * sqrt(parent_n / child.visits))
@@ -134,42 +230,58 @@ cdef int32_t select_child(const Tree* tree, int32_t node, int player, const int*
                 best_score = score
                 best = ch
         ch = child.next_sibling
-    return best
+    # a NaN score (it would take a broken game value) must not leave the node without a move
+    return best if best >= 0 else first
+
+
+cdef inline int mcts_flag(const MctsParams* params) noexcept nogil:
+    return load_flag(params.stop) if params.stop != NULL else STOP_NONE
 
 
 cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* params,
                      Tree* tree, MctsStats* stats) noexcept nogil:
-    """Grow ``tree`` (empty or from an earlier call) by UCT iterations from ``root``."""
+    """Grow ``tree`` (empty or from an earlier call) by UCT iterations from ``root``.
+
+    At least one iteration is always done (unless aborted), so a search that is given any
+    budget has a move to offer.  When the tree is at its cap the iterations go on without
+    adding nodes (selection among the existing children, rollouts from the leaves)."""
     cdef size_t size = c.state_size
     cdef char* s = <char*>malloc(size)
     cdef char* world = <char*>malloc(size)
     cdef int* acts = <int*>malloc(sizeof(int) * c.max_legal_actions)
     cdef double* probs = <double*>malloc(sizeof(double) * c.max_legal_actions)
-    cdef int* mark = <int*>malloc(sizeof(int) * c.num_distinct_actions)
+    cdef int64_t* mark = <int64_t*>malloc(sizeof(int64_t) * c.num_distinct_actions)
     cdef int32_t* path = <int32_t*>malloc(sizeof(int32_t) * (c.max_game_length + 2))
     cdef double out[MAX_PLAYERS]
     cdef Rng rng
-    cdef int stamp = 0
-    cdef int legal_mark, tried_mark
+    # 64-bit marks: 2**62 selection steps are out of reach of any search
+    cdef int64_t stamp = params.stamp_start
+    cdef int64_t legal_mark, tried_mark
     cdef int32_t node, child, ch
-    cdef int p, n, i, k, untried, npath, a
+    cdef int p, n, i, k, untried, npath, a, flag
     cdef double t0 = now()
-    cdef long it = 0
+    cdef int64_t it = 0
     stats.status = 0
+    stats.stopped = 0
     if s == NULL or world == NULL or acts == NULL or probs == NULL or mark == NULL or path == NULL:
         stats.status = -1
     elif tree.size == 0 and new_node(tree, -1, -1) < 0:
         stats.status = -1
     if stats.status == 0:
-        memset(mark, 0, sizeof(int) * c.num_distinct_actions)
+        memset(mark, 0, sizeof(int64_t) * c.num_distinct_actions)
         rng_seed(&rng, params.seed)
         memcpy(world, root, size)
         if params.determinize_once:
             c.determinize(world, c.tables, params.observer, &rng)
     while stats.status == 0:
+        flag = mcts_flag(params)
+        if flag == STOP_ABORT or (flag == STOP_SOFT and it > 0):
+            stats.stopped = 2
+            break
         if params.iterations > 0 and it >= params.iterations:
             break
-        if params.time_limit > 0 and (it & 31) == 0 and now() - t0 >= params.time_limit:
+        if params.time_limit > 0 and it > 0 and now() - t0 >= params.time_limit:
+            stats.stopped = 1
             break
         memcpy(s, world, size)
         if params.ismcts:
@@ -190,8 +302,7 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
                 if child < 0:
                     child = new_node(tree, node, a)
                     if child < 0:
-                        stats.status = -1
-                        break
+                        break  # the tree is full: roll out from this chance node
                 c.apply(s, c.tables, a)
                 node = child
                 path[npath] = node
@@ -212,7 +323,7 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
                     if params.ismcts:
                         tree.nodes[ch].avail += 1
                 ch = tree.nodes[ch].next_sibling
-            if untried > 0:
+            if untried > 0 and not tree.full:
                 k = rng_below(&rng, untried)
                 for i in range(n):
                     if mark[acts[i]] == legal_mark:
@@ -221,22 +332,23 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
                             break
                         k -= 1
                 child = new_node(tree, node, a)
-                if child < 0:
-                    stats.status = -1
+                if child >= 0:
+                    tree.nodes[child].avail = 1
+                    c.apply(s, c.tables, a)
+                    path[npath] = child
+                    npath += 1
                     break
-                tree.nodes[child].avail = 1
-                c.apply(s, c.tables, a)
-                path[npath] = child
-                npath += 1
-                break
+            if untried == n:
+                break  # the tree is full and nothing here was tried: roll out from here
             child = select_child(tree, node, p, mark, tried_mark, params.exploration,
                                  params.ismcts)
+            if child < 0:
+                stats.select_failures += 1
+                break
             c.apply(s, c.tables, tree.nodes[child].action)
             node = child
             path[npath] = node
             npath += 1
-        if stats.status != 0:
-            break
         rollout(c, s, params.rollout_limit, acts, probs, &rng, out)
         for i in range(npath):
             tree.nodes[path[i]].visits += 1
@@ -257,21 +369,54 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
     return stats.status
 
 
+NODE_BYTES = sizeof(Node)
+MAX_TREE_NODES = 2**31 - 1
+
+
 cdef class _MctsJob:
-    """One tree of a root-parallel search (owned memory, run without the GIL)."""
+    """One tree of a root-parallel search: owns every byte its thread reads."""
     cdef const GameContract* c
     cdef char* root
     cdef MctsParams params
     cdef Tree tree
     cdef MctsStats stats
+    cdef int stop
+
+    def __cinit__(self):
+        self.root = NULL
+        memset(&self.tree, 0, sizeof(Tree))
+        memset(&self.stats, 0, sizeof(MctsStats))
+        memset(&self.params, 0, sizeof(MctsParams))
+        self.stop = STOP_NONE
+        self.params.stop = &self.stop
 
     def __dealloc__(self):
         free(self.root)
         free(self.tree.nodes)
 
+    cdef int setup(self, CoreState st, int64_t per_tree, int64_t max_nodes) except -1:
+        self.c = st.c
+        self.root = <char*>malloc(st.c.state_size)
+        if self.root == NULL:
+            raise MemoryError()
+        memcpy(self.root, st.data, st.c.state_size)
+        # the node pool: one node per iteration (plus the root); chance outcomes sampled
+        # for the first time and time-limited searches grow it by doubling, up to the cap
+        self.tree.max_nodes = <int32_t>max_nodes
+        self.tree.capacity = <int32_t>min(per_tree + 2 if per_tree > 0 else 1 << 16,
+                                          1 << 20, max_nodes)
+        self.tree.nodes = <Node*>malloc(sizeof(Node) * self.tree.capacity)
+        if self.tree.nodes == NULL:
+            raise MemoryError()
+        return 0
+
     def run(self):
         with nogil:
             mcts_search(self.c, self.root, &self.params, &self.tree, &self.stats)
+
+    def cancel(self, int level):
+        if level > load_flag(&self.stop):
+            store_flag(&self.stop, level)
 
 
 cdef int check_search_arguments(const GameContract* c, int observer,
@@ -284,41 +429,34 @@ cdef int check_search_arguments(const GameContract* c, int observer,
     return 0
 
 
-def run_mcts(CoreState st, long iterations, double time_limit, double exploration,
-             int rollout_limit, bint ismcts, bint determinize_once, int observer,
-             uint64_t seed, int threads):
-    """Root-parallel (IS)MCTS from ``st``: per root action (action, visits, mean value for
-    the player to move), the principal variation and statistics."""
-    cdef const GameContract* c = st.c
-    cdef int mover = c.current_player(st.data, c.tables)
-    if mover < 0:
-        raise ValueError("search needs a player to move (not a chance node, not terminal)")
-    check_search_arguments(c, observer, threads)
+cdef int check_mcts_arguments(const GameContract* c, int64_t iterations, double time_limit,
+                              double exploration, int64_t max_nodes) except -1:
     if iterations < 0 or (iterations == 0 and not time_limit > 0):
         raise ValueError("give a positive iteration budget or a time limit")
     if not (exploration >= 0 and exploration < 1e300):
         raise ValueError("exploration must be a finite number >= 0")
+    if not 2 <= max_nodes <= MAX_TREE_NODES:
+        raise ValueError(f"max_nodes must be 2 to {MAX_TREE_NODES}")
+    return 0
+
+
+cdef list mcts_jobs(CoreState st, int64_t iterations, double time_limit, double exploration,
+                    int rollout_limit, bint ismcts, bint determinize_once, int observer,
+                    uint64_t seed, int threads, int64_t max_nodes):
+    # Never more trees than iterations: a tree given a share of 0 would read it as
+    # "no iteration limit" and never stop.
+    cdef int trees = threads if iterations == 0 else <int>min(<int64_t>threads, iterations)
     cdef list jobs = []
     cdef _MctsJob job
     cdef int t
-    cdef long per_thread
-    for t in range(threads):
+    cdef int64_t per_tree
+    for t in range(trees):
+        per_tree = 0
+        if iterations > 0:
+            per_tree = iterations // trees + (1 if t < iterations % trees else 0)
         job = _MctsJob()
-        job.c = c
-        job.root = <char*>malloc(c.state_size)
-        if job.root == NULL:
-            raise MemoryError()
-        memcpy(job.root, st.data, c.state_size)
-        memset(&job.tree, 0, sizeof(Tree))
-        memset(&job.stats, 0, sizeof(MctsStats))
-        per_thread = iterations // threads + (1 if t < iterations % threads else 0)
-        # the node pool: one node per iteration (plus the root); chance outcomes sampled
-        # for the first time and time-limited searches grow it by doubling
-        job.tree.capacity = min(per_thread + 2, 1 << 20) if iterations > 0 else 1 << 16
-        job.tree.nodes = <Node*>malloc(sizeof(Node) * job.tree.capacity)
-        if job.tree.nodes == NULL:
-            raise MemoryError()
-        job.params.iterations = per_thread if iterations > 0 else 0
+        job.setup(st, per_tree, max_nodes)
+        job.params.iterations = per_tree
         job.params.time_limit = time_limit
         job.params.exploration = exploration
         job.params.rollout_limit = rollout_limit
@@ -327,19 +465,39 @@ def run_mcts(CoreState st, long iterations, double time_limit, double exploratio
         job.params.observer = observer
         job.params.seed = seed + <uint64_t>0x9E3779B97F4A7C15 * t
         jobs.append(job)
-    if threads == 1:
-        jobs[0].run()
-    else:
-        workers = [threading.Thread(target=j.run) for j in jobs]
-        for w in workers:
-            w.start()
-        for w in workers:
-            w.join()
+    return jobs
+
+
+def run_mcts(CoreState st, int64_t iterations, double time_limit, double exploration,
+             int rollout_limit, bint ismcts, bint determinize_once, int observer,
+             uint64_t seed, int threads, int64_t max_nodes=1 << 22, should_stop=None):
+    """Root-parallel (IS)MCTS from ``st``: per root action (action, visits, mean value for
+    the player to move), the principal variation and statistics.  ``max_nodes`` caps each
+    tree; ``should_stop()`` is polled while the threads run (True: stop, keep the result)."""
+    cdef const GameContract* c = st.c
+    cdef int mover = c.current_player(st.data, c.tables)
+    if mover < 0:
+        raise ValueError("search needs a player to move (not a chance node, not terminal)")
+    check_search_arguments(c, observer, threads)
+    check_mcts_arguments(c, iterations, time_limit, exploration, max_nodes)
+    cdef list jobs = mcts_jobs(st, iterations, time_limit, exploration, rollout_limit, ismcts,
+                               determinize_once, observer, seed, threads, max_nodes)
+    cancelled = _run_jobs(jobs, should_stop)
+    return mcts_result(jobs, mover, cancelled)
+
+
+cdef dict mcts_result(list jobs, int mover, bint cancelled):
+    """Merge the trees' root statistics; the pv comes from the tree that visited the best
+    move most (the merged best move may be missing from some trees)."""
+    cdef _MctsJob job
+    cdef int32_t ch, node
     totals = {}
     it = 0
     depth = 0
     seconds = 0.0
     nodes = 0
+    full = False
+    clock = False
     for job in jobs:
         if job.stats.status != 0:
             raise MemoryError("search tree")
@@ -347,6 +505,8 @@ def run_mcts(CoreState st, long iterations, double time_limit, double exploratio
         nodes += job.stats.nodes
         depth = max(depth, job.stats.max_depth)
         seconds = max(seconds, job.stats.seconds)
+        full = full or job.tree.full
+        clock = clock or job.stats.stopped == 1
         ch = job.tree.nodes[0].first_child
         while ch >= 0:
             v, val = totals.get(job.tree.nodes[ch].action, (0, 0.0))
@@ -357,19 +517,26 @@ def run_mcts(CoreState st, long iterations, double time_limit, double exploratio
                       key=lambda x: (-x[1], -x[2], x[0]))
     pv = []
     if children:
-        job = jobs[0]
-        node = find_child(&job.tree, 0, children[0][0])
+        best_visits = -1
+        best_job = None
+        for job in jobs:
+            ch = find_child(&job.tree, 0, children[0][0])
+            if ch >= 0 and job.tree.nodes[ch].visits > best_visits:
+                best_visits, best_job, node = job.tree.nodes[ch].visits, job, ch
+        job = best_job
         while node >= 0:
             pv.append(job.tree.nodes[node].action)
             node = _most_visited_child(&job.tree, node)
     return {"children": children, "pv": pv, "iterations": it, "nodes": nodes,
-            "max_depth": depth, "seconds": seconds}
+            "max_depth": depth, "seconds": seconds, "trees": len(jobs), "tree_full": full,
+            "stopped": "cancelled" if cancelled else ("time" if clock else None),
+            "select_failures": sum((<_MctsJob>j).stats.select_failures for j in jobs)}
 
 
 cdef int32_t _most_visited_child(const Tree* tree, int32_t node) noexcept nogil:
     cdef int32_t ch = tree.nodes[node].first_child
     cdef int32_t best = -1
-    cdef int best_visits = 0
+    cdef int64_t best_visits = 0
     if tree.nodes[node].player < 0:
         return -1
     while ch >= 0:
@@ -378,6 +545,43 @@ cdef int32_t _most_visited_child(const Tree* tree, int32_t node) noexcept nogil:
             best = ch
         ch = tree.nodes[ch].next_sibling
     return best
+
+
+def _long_search_selftest(CoreState st, int64_t iterations, int64_t visits_offset,
+                          int64_t stamp_start, uint64_t seed=1):
+    """Test hook for counters past 32 bits without running for minutes: ``iterations`` of
+    one-tree MCTS, then every node's visits (and availability) raised by ``visits_offset``
+    with its value sums scaled to keep the means, then ``iterations`` more with the
+    legal-move stamp starting at ``stamp_start``.  Returns the root's visits, the root
+    children (action, visits, mean) and how many selections found no child."""
+    cdef const GameContract* c = st.c
+    cdef int mover = c.current_player(st.data, c.tables)
+    if mover < 0:
+        raise ValueError("search needs a player to move (not a chance node, not terminal)")
+    if iterations < 1 or visits_offset < 0 or stamp_start < 0 or stamp_start > 2**60:
+        raise ValueError("iterations >= 1, visits_offset >= 0, 0 <= stamp_start <= 2**60")
+    cdef _MctsJob job = (<list>mcts_jobs(st, iterations, 0.0, 1.0, -1, False, False, mover,
+                                         seed, 1, 1 << 20))[0]
+    cdef int32_t i, ch
+    cdef double scale
+    job.run()
+    for i in range(job.tree.size):
+        if job.tree.nodes[i].visits > 0:
+            scale = (job.tree.nodes[i].visits + visits_offset) / <double>job.tree.nodes[i].visits
+            for k in range(c.num_players):
+                job.tree.nodes[i].value[k] *= scale
+        job.tree.nodes[i].visits += visits_offset
+        job.tree.nodes[i].avail += visits_offset
+    job.params.stamp_start = stamp_start
+    job.run()
+    children = []
+    ch = job.tree.nodes[0].first_child
+    while ch >= 0:
+        children.append((job.tree.nodes[ch].action, job.tree.nodes[ch].visits,
+                         job.tree.nodes[ch].value[mover] / job.tree.nodes[ch].visits))
+        ch = job.tree.nodes[ch].next_sibling
+    return {"root_visits": job.tree.nodes[0].visits, "children": children,
+            "iterations": job.stats.iterations, "select_failures": job.stats.select_failures}
 
 
 # --------------------------------------------------------------------------------------
@@ -396,9 +600,11 @@ ctypedef struct AbCtx:
     int* acts
     double* probs
     int64_t* keys
-    long nodes
-    double t0
+    int64_t nodes             # counted over every world this context searched
+    int64_t node_limit        # stop when ``nodes`` reaches it; <= 0: no node budget
+    bint must_finish          # searching the guaranteed depth 1: only an abort stops it
     bint stop
+    int stop_reason           # 1 clock, 2 node budget, 3 the stop flag
     int root_team
 
 
@@ -441,6 +647,23 @@ cdef void order_moves(AbCtx* x, int* acts, int n, int first, int64_t* keys) noex
         acts[i] = <int>(0xFFFFF - (keys[i] & 0xFFFFF))
 
 
+cdef int ab_stop_reason(const AbCtx* x) noexcept nogil:
+    """Why the search must stop now (0: it goes on); looked at every 64 nodes, so the node
+    budget stops at a count that depends on the position only (reproducible)."""
+    cdef int flag = load_flag(x.params.stop) if x.params.stop != NULL else STOP_NONE
+    if flag == STOP_ABORT:
+        return 3
+    if x.must_finish:
+        return 0
+    if flag != STOP_NONE:
+        return 3
+    if x.node_limit > 0 and x.nodes >= x.node_limit:
+        return 2
+    if x.params.deadline > 0 and now() >= x.params.deadline:
+        return 1
+    return 0
+
+
 cdef double alphabeta(AbCtx* x, int ply, int depth, double alpha, double beta) noexcept nogil:
     """Value of state ``ply`` for the root player's side, searched ``depth`` plies."""
     cdef const GameContract* c = x.c
@@ -456,8 +679,9 @@ cdef double alphabeta(AbCtx* x, int ply, int depth, double alpha, double beta) n
     cdef uint64_t key = 0
     cdef TTEntry* entry = NULL
     x.nodes += 1
-    if (x.nodes & 4095) == 0 and x.params.time_limit > 0 and now() - x.t0 >= x.params.time_limit:
-        x.stop = True
+    if (x.nodes & 63) == 0 and not x.stop:
+        x.stop_reason = ab_stop_reason(x)
+        x.stop = x.stop_reason != 0
     if x.stop:
         return 0.0
     p = c.current_player(s, c.tables)
@@ -539,6 +763,8 @@ cdef int ab_alloc(AbCtx* x, const GameContract* c, const AbParams* params) noexc
 cdef void ab_reset(AbCtx* x) noexcept nogil:
     memset(x.tt, 0, sizeof(TTEntry) * (x.tt_mask + 1))
     memset(x.history, 0, sizeof(int64_t) * x.c.num_distinct_actions)
+    x.stop = False
+    x.stop_reason = 0
 
 
 cdef void ab_free(AbCtx* x) noexcept nogil:
@@ -550,25 +776,29 @@ cdef void ab_free(AbCtx* x) noexcept nogil:
     free(x.keys)
 
 
-cdef int ab_root(AbCtx* x, const void* root, int* root_acts, double* values, long* nodes,
-                 int n, AbStats* stats) noexcept nogil:
+cdef int ab_root(AbCtx* x, const void* root, int* root_acts, int* root_idx,
+                 double* depth_values, int64_t* depth_nodes, int n,
+                 AbStats* stats) noexcept nogil:
     """Iterative deepening over the root moves (each searched with a full window, so
-    every root value is exact).  ``values`` and ``nodes`` hold the last completed depth's
-    value and node count per root move, best first."""
+    every root value is exact).  Completed depth ``d`` leaves the value and node count of
+    root move ``root_idx[i]`` (its index before any reordering) at
+    ``depth_values[(d - 1) * n + root_idx[i]]``; the moves are reordered best first."""
     cdef const GameContract* c = x.c
     cdef size_t size = c.state_size
     cdef double* current = <double*>malloc(sizeof(double) * n)
-    cdef long* counted = <long*>malloc(sizeof(long) * n)
-    cdef int depth, i, j, a
-    cdef long before, tmpn
-    cdef double tmpv
+    cdef int64_t* counted = <int64_t*>malloc(sizeof(int64_t) * n)
+    cdef int depth, i, j, a, ix
+    cdef int64_t before
+    cdef double v
     if current == NULL or counted == NULL:
         free(current)
         free(counted)
         return -1
     stats.depth_reached = 0
+    stats.status = 0
     memcpy(x.states, root, size)
     for depth in range(1, x.params.max_depth + 1):
+        x.must_finish = x.params.must_finish_depth1 and depth == 1
         for i in range(n):
             memcpy(x.states + size, root, size)
             c.apply(x.states + size, c.tables, root_acts[i])
@@ -577,27 +807,29 @@ cdef int ab_root(AbCtx* x, const void* root, int* root_acts, double* values, lon
             counted[i] = x.nodes - before
             if x.stop:
                 break
+        x.must_finish = False
         if x.stop:
             stats.status = 1
             break
         for i in range(n):
-            values[i] = current[i]
-            nodes[i] = counted[i]
+            depth_values[(depth - 1) * n + root_idx[i]] = current[i]
+            depth_nodes[(depth - 1) * n + root_idx[i]] = counted[i]
         stats.depth_reached = depth
         # best first for the next iteration (stable insertion sort on the values)
         for i in range(1, n):
             a = root_acts[i]
-            tmpv = values[i]
-            tmpn = nodes[i]
+            ix = root_idx[i]
+            v = current[i]
             j = i - 1
-            while j >= 0 and values[j] < tmpv:
+            while j >= 0 and current[j] < v:
                 root_acts[j + 1] = root_acts[j]
-                values[j + 1] = values[j]
-                nodes[j + 1] = nodes[j]
+                root_idx[j + 1] = root_idx[j]
+                current[j + 1] = current[j]
                 j -= 1
             root_acts[j + 1] = a
-            values[j + 1] = tmpv
-            nodes[j + 1] = tmpn
+            root_idx[j + 1] = ix
+            current[j + 1] = v
+    stats.nodes = x.nodes
     free(current)
     free(counted)
     return 0
@@ -639,50 +871,96 @@ cdef int ab_principal_variation(AbCtx* x, const void* root, int first, int* out,
 
 
 cdef class _AbJob:
-    """One thread's share of the root moves in a root-parallel alpha-beta (own table)."""
+    """One thread's share of the root moves in a root-parallel alpha-beta: its own table,
+    its own copy of the world, every byte its thread reads."""
     cdef AbCtx x
-    cdef int* acts
-    cdef double* values
-    cdef long* nodes
     cdef int n
-    cdef const char* world
+    cdef int* orig_acts       # its root moves in the order dealt
+    cdef int* acts            # the same, reordered best first by ab_root
+    cdef int* idx
+    cdef double* depth_values
+    cdef int64_t* depth_nodes
+    cdef char* world
     cdef AbStats stats
     cdef int rc
+    cdef int stop
 
     def __cinit__(self):
         memset(&self.x, 0, sizeof(AbCtx))
+        memset(&self.stats, 0, sizeof(AbStats))
+        self.orig_acts = NULL
         self.acts = NULL
-        self.values = NULL
-        self.nodes = NULL
+        self.idx = NULL
+        self.depth_values = NULL
+        self.depth_nodes = NULL
+        self.world = NULL
+        self.stop = STOP_NONE
 
     def __dealloc__(self):
         ab_free(&self.x)
+        free(self.orig_acts)
         free(self.acts)
-        free(self.values)
-        free(self.nodes)
+        free(self.idx)
+        free(self.depth_values)
+        free(self.depth_nodes)
+        free(self.world)
 
     cdef int setup(self, const GameContract* c, const AbParams* params) except -1:
-        self.acts = <int*>malloc(sizeof(int) * c.max_legal_actions)
-        self.values = <double*>malloc(sizeof(double) * c.max_legal_actions)
-        self.nodes = <long*>malloc(sizeof(long) * c.max_legal_actions)
-        if (self.acts == NULL or self.values == NULL or self.nodes == NULL
+        cdef size_t m = c.max_legal_actions
+        cdef size_t cells = m * params.max_depth
+        self.orig_acts = <int*>malloc(sizeof(int) * m)
+        self.acts = <int*>malloc(sizeof(int) * m)
+        self.idx = <int*>malloc(sizeof(int) * m)
+        self.depth_values = <double*>malloc(sizeof(double) * cells)
+        self.depth_nodes = <int64_t*>malloc(sizeof(int64_t) * cells)
+        self.world = <char*>malloc(c.state_size)
+        if (self.orig_acts == NULL or self.acts == NULL or self.idx == NULL
+                or self.depth_values == NULL or self.depth_nodes == NULL or self.world == NULL
                 or ab_alloc(&self.x, c, params) < 0):
             raise MemoryError()
+        self.x.params.stop = &self.stop
         return 0
+
+    cdef void deal(self, const char* world, const int* acts, int n, int first, int step,
+                   int64_t node_share, double deadline, bint must_finish) noexcept:
+        """Give this job the root moves ``first, first + step, ...`` of ``world``."""
+        cdef int i
+        memcpy(self.world, world, self.x.c.state_size)
+        self.n = 0
+        for i in range(first, n, step):
+            self.orig_acts[self.n] = acts[i]
+            self.acts[self.n] = acts[i]
+            self.idx[self.n] = self.n
+            self.n += 1
+        ab_reset(&self.x)
+        self.x.node_limit = self.x.nodes + node_share if node_share > 0 else 0
+        self.x.params.deadline = deadline
+        self.x.params.must_finish_depth1 = must_finish
+        self.stats.depth_reached = 0
 
     def run(self):
         with nogil:
-            self.rc = ab_root(&self.x, self.world, self.acts, self.values, self.nodes,
-                              self.n, &self.stats)
+            self.rc = ab_root(&self.x, self.world, self.acts, self.idx, self.depth_values,
+                              self.depth_nodes, self.n, &self.stats)
+
+    def cancel(self, int level):
+        if level > load_flag(&self.stop):
+            store_flag(&self.stop, level)
 
 
-def run_alphabeta(CoreState st, int max_depth, double time_limit, int determinizations,
-                  bint hidden, int observer, uint64_t seed, int tt_bits, int threads=1):
+def run_alphabeta(CoreState st, int max_depth, double time_limit, int64_t max_nodes,
+                  int determinizations, bint hidden, int observer, uint64_t seed, int tt_bits,
+                  int threads=1, should_stop=None):
     """Alpha-beta from ``st`` (over ``determinizations`` worlds redrawn for ``observer``
     when ``hidden``): per root action (action, nodes, mean value for the player to move)
-    and statistics.  With ``threads`` > 1 the root moves are dealt round-robin to that
-    many threads, each searching its share with its own table (every root move is
-    searched with a full window, so the values do not depend on the split)."""
+    at the deepest depth every world completed, and statistics.
+
+    The budget (``time_limit`` seconds, ``max_nodes`` nodes; 0: none) is shared out
+    evenly among the worlds and the threads; depth 1 of the first world is always
+    completed.  With ``threads`` > 1 the root moves are dealt round-robin to that many
+    threads, each searching its share with its own table (every root move is searched
+    with a full window, so the values do not depend on the split).  ``should_stop()`` is
+    polled while the threads run (True: stop, keep what is complete)."""
     cdef const GameContract* c = st.c
     cdef int mover = c.current_player(st.data, c.tables)
     if mover < 0:
@@ -694,96 +972,114 @@ def run_alphabeta(CoreState st, int max_depth, double time_limit, int determiniz
     check_search_arguments(c, observer, threads)
     if determinizations < 1:
         raise ValueError("determinizations must be >= 1")
+    if max_nodes < 0 or not time_limit >= 0:
+        raise ValueError("max_nodes and time_limit must be >= 0")
     cdef AbParams params
-    cdef Rng rng
-    cdef int n, i, t, depth
-    cdef int worlds = determinizations if hidden else 1
-    cdef int used = 0
-    cdef int* acts = <int*>malloc(sizeof(int) * c.max_legal_actions)
-    cdef char* world = <char*>malloc(c.state_size)
-    cdef int pv[100]
-    cdef int pv_len = 0
-    cdef _AbJob job
-    cdef double t0 = now()
-    cdef bint stopped = False
+    memset(&params, 0, sizeof(AbParams))
     params.max_depth = max_depth
-    params.time_limit = time_limit
     params.root_player = mover
     params.tt_bits = tt_bits
-    totals = {}
-    depth_reached = max_depth
-    jobs = []
+    cdef int worlds = determinizations if hidden else 1
+    cdef list jobs = []
+    cdef _AbJob job
+    for _ in range(threads):
+        job = _AbJob()
+        job.setup(c, &params)
+        jobs.append(job)
+    return ab_worlds(st, jobs, worlds, hidden, observer, seed, time_limit, max_nodes,
+                     should_stop)
+
+
+cdef dict ab_worlds(CoreState st, list jobs, int worlds, bint hidden, int observer,
+                    uint64_t seed, double time_limit, int64_t max_nodes, should_stop):
+    """Search each world in turn with every job (each world gets an equal share of the
+    budget; a world left without time for depth 1 is skipped) and merge the values."""
+    cdef const GameContract* c = st.c
+    cdef _AbJob job
+    cdef Rng rng
+    cdef int n, i, t, w, d, depth, threads = len(jobs)
+    cdef int* acts = <int*>malloc(sizeof(int) * c.max_legal_actions)
+    cdef char* world = <char*>malloc(c.state_size)
+    cdef double t0 = now()
+    cdef int64_t share
+    sums = {}           # depth -> action -> [value sum, node sum]
+    common = (<_AbJob>jobs[0]).x.params.max_depth
+    used = 0
+    cancelled = False
+    reasons = set()
+    last = []
     try:
         if acts == NULL or world == NULL:
             raise MemoryError()
-        for _ in range(threads):
-            job = _AbJob()
-            job.setup(c, &params)
-            job.world = world
-            jobs.append(job)
         rng_seed(&rng, seed)
-        for _ in range(worlds):
+        for w in range(worlds):
             memcpy(world, st.data, c.state_size)
             if hidden:
                 c.determinize(world, c.tables, observer, &rng)
             n = c.legal_actions(world, c.tables, acts)
-            for t, job in enumerate(jobs):
-                job.n = 0
-                for i in range(t, n, threads):
-                    job.acts[job.n] = acts[i]
-                    job.n += 1
-                ab_reset(&job.x)
-                job.x.t0 = t0
-                job.stats.depth_reached = 0
-            busy = []
-            for job in jobs:
-                if job.n > 0:
-                    busy.append(job)
-            if len(busy) == 1:
-                busy[0].run()
-            else:
-                workers = [threading.Thread(target=j.run) for j in busy]
-                for w in workers:
-                    w.start()
-                for w in workers:
-                    w.join()
-            depth = max_depth
-            any_stop = False
+            busy = [jobs[t] for t in range(min(threads, n))]
+            share = max_nodes // (worlds * len(busy)) if max_nodes > 0 else 0
+            if max_nodes > 0 and share < 1:
+                share = 1
+            for t, job in enumerate(busy):
+                job.deal(world, acts, n, t, len(busy), share,
+                         t0 + time_limit * (w + 1) / worlds if time_limit > 0 else 0.0,
+                         w == 0)
+            cancelled = _run_jobs(busy, should_stop) or cancelled
+            depth = common
             for job in busy:
                 if job.rc < 0:
                     raise MemoryError()
                 depth = min(depth, job.stats.depth_reached)
-                any_stop = any_stop or job.x.stop
-            if depth == 0:
+                if job.x.stop:
+                    reasons.add(job.x.stop_reason)
+            if depth > 0:
+                used += 1
+                common = depth
+                last = busy
+                for job in busy:
+                    for d in range(1, depth + 1):
+                        level = sums.setdefault(d, {})
+                        for i in range(job.n):
+                            acc = level.setdefault(job.orig_acts[i], [0.0, 0])
+                            acc[0] += job.depth_values[(d - 1) * job.n + i]
+                            acc[1] += job.depth_nodes[(d - 1) * job.n + i]
+            if cancelled:
                 break
-            depth_reached = min(depth_reached, depth)
-            used += 1
-            best_job, best_value = None, -INF
-            for job in busy:
-                for i in range(job.n):
-                    v, k = totals.get(job.acts[i], (0.0, 0))
-                    totals[job.acts[i]] = (v + job.values[i], k + job.nodes[i])
-                if job.values[0] > best_value:
-                    best_job, best_value = job, job.values[0]
-            # the line of the first world (hidden information: one sampled world's line)
-            if used == 1:
-                job = best_job
-                pv_len = ab_principal_variation(&job.x, world, job.acts[0], pv,
-                                                job.stats.depth_reached)
-            if any_stop:
-                stopped = True
-                break
-        total_nodes = 0
-        for job in jobs:
-            total_nodes += job.x.nodes
     finally:
         free(acts)
         free(world)
-    children = sorted(((a, k, v / used) for a, (v, k) in totals.items()),
+    return ab_result(jobs, last, sums, common, used, cancelled, reasons, now() - t0)
+
+
+cdef dict ab_result(list jobs, list last, dict sums, int common, int used, bint cancelled,
+                    set reasons, double seconds):
+    cdef _AbJob job
+    cdef int pv[100]
+    cdef int pv_len = 0
+    cdef int i
+    if used == 0:
+        # only an abort can stop the guaranteed depth 1 of the first world
+        raise RuntimeError("alpha-beta was aborted before depth 1")
+    level = sums[common]
+    children = sorted(((a, k, v / used) for a, (v, k) in level.items()),
                       key=lambda item: (-item[2], item[0]))
-    line = [pv[i] for i in range(pv_len)]
-    if children and (not line or line[0] != children[0][0]):
-        line = [children[0][0]]  # averaged over worlds, another move came out best
-    return {"children": children, "pv": line, "nodes": total_nodes,
-            "depth": depth_reached if used else 0, "seconds": now() - t0,
-            "stopped": stopped, "worlds": used}
+    best = children[0][0]
+    # the line in the last world searched, from the job that searched the best move there
+    for job in last:
+        for i in range(job.n):
+            if job.orig_acts[i] == best:
+                pv_len = ab_principal_variation(&job.x, job.world, best, pv, common)
+    line = [pv[i] for i in range(pv_len)] or [best]
+    stopped = None
+    if cancelled or 3 in reasons:
+        stopped = "cancelled"
+    elif 1 in reasons:
+        stopped = "time"
+    elif 2 in reasons:
+        stopped = "nodes"
+    best_by_depth = [max(v / used for v, _ in sums[d].values()) for d in range(1, common + 1)]
+    return {"children": children, "pv": line,
+            "nodes": sum((<_AbJob>j).x.nodes for j in jobs),
+            "depth": common, "seconds": seconds, "stopped": stopped, "worlds": used,
+            "best_by_depth": best_by_depth}

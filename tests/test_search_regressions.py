@@ -1,0 +1,352 @@
+"""Regression tests of the search defects found by outside review (the reproducers in
+``shared/reproducers/``): hangs, interrupts, counter overflows, unbounded trees, options
+and values that were silently accepted or raised the wrong error, and an empty pv."""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+from typing import Any
+
+import pytest
+
+import boardrules
+from boardrules import State, suggest
+from boardrules._ext.search import _long_search_selftest
+from boardrules.search import AlphaBetaBot, ISMCTSBot, MCTSBot, check_options
+from boardrules.search.suggest import DEFAULT_ITERATIONS, DEFAULT_MAX_NODES
+
+ALGORITHMS = ("mcts", "ismcts", "alphabeta")
+# a search budget that would take far longer than any test may: only a stop ends it
+ENDLESS: dict[str, dict[str, Any]] = {
+    "mcts": {"time_limit": 60.0},
+    "ismcts": {"time_limit": 60.0},
+    "alphabeta": {"depth": 12},
+}
+
+
+def armadora() -> State:
+    return boardrules.load("armadora", players=2).new_game(seed=7)
+
+
+def tic_tac_toe_endgame() -> State:
+    """The reproducer's position: O to move, two moves left."""
+    state = boardrules.load("tic_tac_toe").new_game(seed=0)
+    for move in ("c1", "b1", "b2", "a1", "b3", "c3", "c2"):
+        state.apply(move)
+    return state
+
+
+# --- iterations < threads hung forever ------------------------------------------------------
+
+
+@pytest.mark.parametrize("algorithm", ["mcts", "ismcts"])
+def test_iterations_below_threads_does_not_hang(algorithm: str) -> None:
+    """A thread given a share of 0 iterations read it as "no limit" and never stopped:
+    every split of a budget across threads now does exactly the budget."""
+    state = boardrules.load("tic_tac_toe").new_game(seed=1)
+    for iterations in range(1, 10):
+        for threads in range(1, 5):
+            s = suggest(state, algorithm=algorithm,  # type: ignore[arg-type]
+                        iterations=iterations, threads=threads, seed=iterations)
+            assert s.stats["iterations"] == iterations
+            assert sum(n for _, _, n in s.ranked) == iterations
+            assert s.stats["trees"] == min(iterations, threads)
+            assert s.move in state.legal_moves()
+
+
+# --- 32-bit counters overflowed in long searches --------------------------------------------
+
+
+def test_visit_counts_and_stamp_past_32_bits_do_not_overflow() -> None:
+    """Minutes of MCTS overflowed the int legal-move stamp and then the int32 visit counts;
+    selection then found no child and indexed nodes[-1].  Seed a tree with visit counts
+    past 2**31 and the stamp past 2**31 and search on: the counts stay exact and every
+    selection finds a child."""
+    state = tic_tac_toe_endgame()
+    offset = 2**31 + 12345
+    result = _long_search_selftest(state._core, 400, offset, 2**31 - 50)
+    assert result["root_visits"] == offset + 2 * 400
+    assert result["select_failures"] == 0
+    assert len(result["children"]) == len(state.legal_moves())
+    for _, visits, mean in result["children"]:
+        assert visits > 2**31
+        assert -1.0 <= mean <= 1.0
+
+
+def test_long_search_selftest_refuses_bad_arguments() -> None:
+    with pytest.raises(ValueError):
+        _long_search_selftest(tic_tac_toe_endgame()._core, 0, 0, 0)
+    with pytest.raises(ValueError):
+        _long_search_selftest(tic_tac_toe_endgame()._core, 10, -1, 0)
+
+
+# --- the MCTS tree grew without a cap --------------------------------------------------------
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_mcts_tree_is_capped_and_search_goes_on(threads: int) -> None:
+    """A time-limited tree grew by 13 MiB/s with no cap: with a tiny ``max_memory`` the
+    tree stops growing at its cap, the iterations go on and a legal move comes back."""
+    state = boardrules.load("connect_four").new_game(seed=1)
+    s = suggest(state, iterations=3000, threads=threads, seed=1, max_memory=2000)
+    cap = s.stats["node_cap"]
+    assert cap * threads * 72 <= 2000 or cap == 2
+    assert s.stats["tree_full"] is True
+    assert s.stats["nodes"] <= cap * threads
+    assert s.stats["iterations"] == 3000
+    assert sum(n for _, _, n in s.ranked) == 3000
+    assert s.move in state.legal_moves() and s.pv[0] == s.move
+
+
+def test_default_tree_cap_is_a_few_hundred_megabytes() -> None:
+    s = suggest(armadora(), iterations=10, threads=2, seed=1)
+    assert 100 * 2**20 <= s.stats["node_cap"] * 2 * 72 <= 512 * 2**20
+    assert s.stats["tree_full"] is False
+
+
+# --- unbounded default, interrupts, cancellation ---------------------------------------------
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+def test_default_budget_is_bounded(algorithm: str) -> None:
+    """Alpha-beta with no budget searched to depth 4 (100 s on Armadora's opening): the
+    default is now a node budget (and MCTS's an iteration budget)."""
+    s = suggest(armadora(), algorithm=algorithm, seed=1)  # type: ignore[arg-type]
+    if algorithm == "alphabeta":
+        # the node budget, or on a very slow build its safety-net time limit
+        assert s.stats["stopped"] in ("nodes", "time")
+        # the budget is looked at every 64 nodes, per world
+        assert s.stats["nodes"] <= DEFAULT_MAX_NODES + 8 * 64
+    else:
+        assert s.stats["iterations"] == DEFAULT_ITERATIONS
+    assert s.move in armadora().legal_moves()
+
+
+def test_alphabeta_node_budget_is_reproducible() -> None:
+    state = armadora()
+    for threads in (1, 2):
+        a = suggest(state, algorithm="alphabeta", max_nodes=20_000, threads=threads, seed=3)
+        b = suggest(state, algorithm="alphabeta", max_nodes=20_000, threads=threads, seed=3)
+        assert [(str(m), v, n) for m, v, n in a.ranked] == [(str(m), v, n) for m, v, n in b.ranked]
+        assert a.stats["nodes"] == b.stats["nodes"]
+
+
+class Alarm(Exception):
+    pass
+
+
+def _raise_alarm(*_: object) -> None:
+    raise Alarm()
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs POSIX interval timers")
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+def test_interrupt_stops_and_joins_search_threads(algorithm: str, threads: int) -> None:
+    """An exception in the waiting thread (a signal handler's, as Ctrl-C raises
+    KeyboardInterrupt) freed a buffer the alpha-beta threads still read, and left MCTS
+    threads running: it now propagates once every search thread is stopped and joined."""
+    before = threading.active_count()
+    previous = signal.signal(signal.SIGALRM, _raise_alarm)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.2)
+        with pytest.raises(Alarm):
+            suggest(armadora(), algorithm=algorithm, threads=threads,  # type: ignore[arg-type]
+                    seed=1, **ENDLESS[algorithm])
+        assert threading.active_count() == before
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    # the library still works after the interrupt
+    assert suggest(armadora(), algorithm=algorithm, seed=1,  # type: ignore[arg-type]
+                   threads=threads).move in armadora().legal_moves()
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="POSIX signals")
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+def test_ctrl_c_propagates_keyboard_interrupt_after_joining(algorithm: str) -> None:
+    """Ctrl-C itself: SIGINT with Python's own handler raises KeyboardInterrupt in the
+    waiting thread, which always propagates (never turned into a result)."""
+    before = threading.active_count()
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    timer = threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            suggest(armadora(), algorithm=algorithm, threads=2,  # type: ignore[arg-type]
+                    seed=1, **ENDLESS[algorithm])
+    finally:
+        timer.cancel()
+        timer.join()
+    assert threading.active_count() == before
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+def test_should_stop_cancels_from_another_thread(algorithm: str) -> None:
+    """A server cancels a search from another thread; it returns the best found so far."""
+    state = armadora()
+    stop = threading.Event()
+    timer = threading.Timer(0.2, stop.set)
+    timer.start()
+    try:
+        s = suggest(state, algorithm=algorithm, threads=2, seed=1,  # type: ignore[arg-type]
+                    should_stop=stop.is_set, **ENDLESS[algorithm])
+    finally:
+        timer.cancel()
+    assert s.stats["stopped"] == "cancelled"
+    assert s.move in state.legal_moves() and s.pv[0] == s.move
+    if algorithm == "alphabeta":
+        assert 1 <= s.stats["depth"] < 12
+    else:
+        assert s.stats["iterations"] >= 2
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+def test_should_stop_exception_propagates_after_join(algorithm: str) -> None:
+    before = threading.active_count()
+    calls = []
+
+    def broken() -> bool:
+        calls.append(1)
+        raise Alarm()
+
+    with pytest.raises(Alarm):
+        suggest(armadora(), algorithm=algorithm, seed=1, threads=2,  # type: ignore[arg-type]
+                should_stop=broken, **ENDLESS[algorithm])
+    assert calls == [1]
+    assert threading.active_count() == before
+
+
+def test_should_stop_must_be_callable() -> None:
+    with pytest.raises(TypeError):
+        suggest(armadora(), iterations=10, should_stop=True)  # type: ignore[arg-type]
+
+
+# --- a time limit too short for one iteration ------------------------------------------------
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+def test_tiny_time_limit_still_gives_a_move(algorithm: str) -> None:
+    """MCTS raised IndexError and alpha-beta TimeoutError: every search now completes one
+    iteration per tree (alpha-beta: depth 1) whatever the time limit."""
+    for game in ("tic_tac_toe", "armadora"):
+        state = boardrules.load(game).new_game(seed=1)
+        s = suggest(state, algorithm=algorithm, time_limit=1e-9, seed=1,  # type: ignore[arg-type]
+                    threads=2)
+        assert s.move in state.legal_moves() and s.pv[0] == s.move
+        if algorithm == "alphabeta":
+            assert s.stats["depth"] >= 1
+        else:
+            assert s.stats["iterations"] >= 1
+
+
+# --- bad values and options that do not apply ------------------------------------------------
+
+
+BAD_VALUES: list[tuple[str, Any, type[Exception]]] = [
+    (name, value, ValueError)
+    for name in ("time_limit", "exploration", "iterations", "max_memory", "rollout_limit")
+    for value in (10**400, 2**1024, -1)
+] + [
+    (name, value, ValueError if isinstance(value, float) else TypeError)
+    for name in ("time_limit", "exploration")
+    for value in (float("nan"), float("inf"), float("-inf"), True, "1", [1])
+] + [
+    (name, value, TypeError)
+    for name in ("iterations", "max_memory", "rollout_limit", "threads")
+    for value in (True, 2.0, float("nan"), "3")
+] + [("threads", 10**400, ValueError), ("threads", 0, ValueError)]
+
+AB_BAD_VALUES: list[tuple[str, Any, type[Exception]]] = [
+    (name, value, error)
+    for name in ("depth", "max_nodes", "determinizations")
+    for value, error in ((10**400, ValueError), (2**1024, ValueError), (0, ValueError),
+                         (-1, ValueError), (True, TypeError), (1.0, TypeError),
+                         (float("nan"), TypeError), ("2", TypeError))
+]
+
+
+@pytest.mark.parametrize(("name", "value", "error"), BAD_VALUES + AB_BAD_VALUES)
+def test_bad_search_values_raise_type_or_value_error(name: str, value: Any,
+                                                     error: type[Exception]) -> None:
+    """``10**400`` raised OverflowError: every bad value is a TypeError or ValueError."""
+    algorithm = "alphabeta" if (name, value, error) in AB_BAD_VALUES else "mcts"
+    state = armadora()
+    before = state.state_bytes()
+    with pytest.raises(error) as info:
+        suggest(state, algorithm=algorithm, seed=1, **{name: value})
+    assert not isinstance(info.value, OverflowError)
+    assert state.state_bytes() == before
+    with pytest.raises(error):
+        check_options(algorithm, **{name: value})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("algorithm", "option", "value"), [
+    ("mcts", "depth", 3), ("ismcts", "depth", 3), ("auto", "depth", 3),
+    ("mcts", "max_nodes", 100), ("ismcts", "determinizations", 2),
+    ("auto", "determinizations", 2),
+    ("alphabeta", "iterations", 100), ("alphabeta", "exploration", 1.0),
+    ("alphabeta", "rollout_limit", 5), ("alphabeta", "max_memory", 10**6),
+])
+def test_option_that_does_not_apply_is_an_error(algorithm: str, option: str,
+                                                value: Any) -> None:
+    """``depth`` for MCTS or ``iterations`` for alpha-beta were silently ignored."""
+    with pytest.raises(ValueError, match=f"{option} does not apply to algorithm '{algorithm}'"):
+        suggest(armadora(), algorithm=algorithm, seed=1, **{option: value})
+
+
+def test_bots_check_their_options_when_built() -> None:
+    with pytest.raises(ValueError):
+        MCTSBot(iterations=0)
+    with pytest.raises(ValueError):
+        ISMCTSBot(time_limit=10**400)
+    with pytest.raises(TypeError):
+        AlphaBetaBot(depth=2.5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        MCTSBot(depth=3)  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        AlphaBetaBot(iterations=30)  # type: ignore[call-arg]
+    state = armadora()
+    assert AlphaBetaBot(max_nodes=2000, seed=1).choose(state) in state.legal_moves()
+    assert MCTSBot(iterations=30, max_memory=10**6, seed=1).choose(state) in state.legal_moves()
+
+
+# --- pv did not start with move --------------------------------------------------------------
+
+
+def test_pv_starts_with_move_with_many_trees() -> None:
+    """With several trees the merged best move may be missing from tree 0, which alone
+    built the pv: the pv now comes from the tree that visited the move most."""
+    state = boardrules.load("connect_four").new_game(seed=1)
+    for seed in range(60):
+        s = suggest(state, iterations=16, threads=8, seed=seed)
+        assert s.pv and s.pv[0] == s.move
+
+
+# --- thread-safety of separate searches ----------------------------------------------------
+
+
+def test_searches_on_separate_states_may_run_concurrently() -> None:
+    """The documented promise: searches on separate states from several Python threads
+    give what they give one after the other."""
+    states = [boardrules.load("armadora", players=2).new_game(seed=s) for s in range(4)]
+    budgets: list[dict[str, Any]] = [{"iterations": 300}, {"algorithm": "alphabeta", "depth": 2}]
+
+    def run(i: int) -> list[tuple[str, float, int]]:
+        s = suggest(states[i], seed=i, threads=2, **budgets[i % 2])
+        return [(str(m), v, n) for m, v, n in s.ranked]
+
+    alone = [run(i) for i in range(4)]
+    together: list[Any] = [None] * 4
+
+    def work(i: int) -> None:
+        together[i] = run(i)
+
+    workers = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    assert together == alone
