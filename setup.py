@@ -4,7 +4,8 @@ Switches (environment variables):
 
 * ``BOARDRULES_CYTHON_DEBUG=1`` -- bounds checks, wrap-around and initialised-check on, no
   ``-O3``: the bounds-checked build the test suite runs once in CI.
-* ``BOARDRULES_CYTHON_ANNOTATE=1`` -- write ``cython -a`` HTML next to each ``.pyx``.
+* ``BOARDRULES_CYTHON_ANNOTATE=1`` -- write ``cython -a`` HTML beside the generated C, in
+  ``build/cython/src_ext/boardrules/_ext/``.
 * ``BOARDRULES_REQUIRE_EXTENSIONS`` -- ``1`` (the default) makes a failed compile fail the
   install.  The library has no pure-Python rules, so ``0`` only exists to let a
   documentation-only environment install the package; importing a game then raises
