@@ -92,6 +92,13 @@ def compile_args(compiler_type: str) -> list[str]:
 class BuildExt(build_ext):
     """Fail loudly when an extension does not compile (unless explicitly allowed)."""
 
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        # Compile the modules side by side (threads, one per core) unless told otherwise
+        # (``-j``): compiling is most of an install's time.
+        if self.parallel is None:
+            self.parallel = os.cpu_count() or 1
+
     def run(self) -> None:
         try:
             super().run()
