@@ -46,19 +46,37 @@ def tree_files() -> list[str]:
     files = []
     for folder, dirs, names in os.walk(ROOT):
         dirs[:] = [d for d in dirs if d not in SKIP_DIRS and not d.endswith(".egg-info")]
-        files += [Path(folder, n).relative_to(ROOT).as_posix() for n in names]
+        files += [Path(folder, n).relative_to(ROOT).as_posix() for n in names
+                  if not n.endswith((".so", ".pyd"))]
     return files
 
 
-def manifest_selection(files: list[str]) -> set[str]:
-    """The files MANIFEST.in selects from ``files`` (setuptools' own template rules)."""
+@pytest.fixture(scope="module")
+def manifest(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[str], set[str]]:
+    """(the tree's files, the files MANIFEST.in selects), by setuptools' own template rules.
+
+    setuptools globs from the working directory, so the selection is made in a copy of the
+    tree to which the generated files of a build (``GENERATED``) are added.
+    """
+    files = tree_files()
+    copy = tmp_path_factory.mktemp("tree")
+    for name in files:
+        (copy / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ROOT / name, copy / name)
+    for name in GENERATED:
+        (copy / name).parent.mkdir(parents=True, exist_ok=True)
+        (copy / name).write_text("generated\n")
     selection = FileList()
-    selection.allfiles = list(files)
-    for line in (ROOT / "MANIFEST.in").read_text().splitlines():
-        line = line.strip()
-        if line and not line.startswith("#"):
-            selection.process_template_line(line)
-    return set(selection.files)
+    here = os.getcwd()
+    os.chdir(copy)
+    try:
+        for line in (copy / "MANIFEST.in").read_text().splitlines():
+            line = line.strip()
+            if line and not line.startswith("#"):
+                selection.process_template_line(line)
+    finally:
+        os.chdir(here)
+    return files, {Path(f).as_posix() for f in selection.files}
 
 
 def load_setup_py() -> dict[str, Any]:
@@ -66,16 +84,17 @@ def load_setup_py() -> dict[str, Any]:
     return runpy.run_path(str(ROOT / "setup.py"), run_name="boardrules_setup")
 
 
-def test_sdist_manifest_carries_every_cython_source() -> None:
-    files = tree_files()
+def test_sdist_manifest_carries_every_cython_source(
+        manifest: tuple[list[str], set[str]]) -> None:
+    files, selected = manifest
     cython = {f for f in files if f.startswith("src_ext/") and f.endswith((".pyx", ".pxd"))}
     assert any(f.endswith(".pyx") for f in cython) and any(f.endswith(".pxd") for f in cython)
-    assert cython <= manifest_selection(files)
+    assert cython <= selected
 
 
-def test_sdist_manifest_carries_build_files_and_package_data() -> None:
-    files = tree_files()
-    selected = manifest_selection(files)
+def test_sdist_manifest_carries_build_files_and_package_data(
+        manifest: tuple[list[str], set[str]]) -> None:
+    files, selected = manifest
     for name in ("setup.py", "pyproject.toml", "README.md", "LICENSE", "boardrules/py.typed"):
         assert name in selected
     data = {f for f in files if f.startswith("boardrules/")
@@ -86,8 +105,10 @@ def test_sdist_manifest_carries_build_files_and_package_data() -> None:
     assert tests <= selected
 
 
-def test_sdist_manifest_leaves_out_generated_files() -> None:
-    assert manifest_selection(tree_files() + GENERATED).isdisjoint(GENERATED)
+def test_sdist_manifest_leaves_out_generated_files(
+        manifest: tuple[list[str], set[str]]) -> None:
+    _, selected = manifest
+    assert selected.isdisjoint(GENERATED)
 
 
 def test_installed_ext_modules_are_compiled_extensions() -> None:
