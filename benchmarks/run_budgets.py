@@ -20,10 +20,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from run_search import grid  # noqa: E402
+from run_search import grid
 
-import boardrules  # noqa: E402
-from boardrules.arena import play_match  # noqa: E402
+import boardrules
+from boardrules.arena import play_match
+from boardrules.games import as_game_id
 
 #: (label, game id, options, budgets): the games a user meets, the budgets worth knowing.
 SETUPS: list[tuple[str, str, dict[str, object], list[int]]] = [
@@ -37,7 +38,7 @@ SETUPS: list[tuple[str, str, dict[str, object], list[int]]] = [
 
 
 def default_algorithm(game_id: str, options: dict[str, object]) -> str:
-    game = boardrules.load(game_id, **options)  # type: ignore[call-overload]
+    game = boardrules.load(as_game_id(game_id), **options)
     return "ismcts" if game.has_hidden_information else "mcts"
 
 

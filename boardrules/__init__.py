@@ -18,8 +18,14 @@ try:
     from boardrules._ext import core as _core  # noqa: F401
 except ImportError as exc:  # pragma: no cover - only on a broken install
     raise ImportError(
-        "boardrules' compiled extensions are missing: install it with a C compiler "
-        "(pip install .) so that the Cython cores are built"
+        f"boardrules' compiled Cython cores (boardrules._ext.*) are not there: {exc}. "
+        f"This boardrules was imported from {__file__}. Either (1) it is a source checkout "
+        "on sys.path (e.g. Python started in the clone's root) shadowing the installed "
+        "package: the source folder has no compiled cores; for development run "
+        "`pip install -e .` in the clone, which compiles them in place, or run from another "
+        "directory; or (2) the install did not compile them: installing from source (an "
+        "sdist or a clone) needs a C compiler and the Python headers, so install those and "
+        "reinstall, or install a binary wheel for your platform."
     ) from exc
 
 from boardrules.api import CHANCE, TERMINAL, Game, Move, Outcome, State, Termination

@@ -1,0 +1,196 @@
+"""Packaging: what the sdist carries, what setup.py refuses, what an install must hold.
+
+Cheap checks for the normal suite (no network, no build); ``.ci/check_dist.sh`` builds the
+real sdist and wheel and installs them outside the clone.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.machinery
+import os
+import runpy
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from setuptools.command.egg_info import FileList
+
+import boardrules
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # the "test" extra installs tomli there
+    import tomli as tomllib
+
+ROOT = Path(__file__).resolve().parents[1]
+EXT_SRC = ROOT / "src_ext" / "boardrules" / "_ext"
+SKIP_DIRS = {".git", "build", "dist", "__pycache__", ".mypy_cache", ".ruff_cache",
+             ".pytest_cache", ".hypothesis", ".benchmarks", "_build"}
+# Files a build leaves in the tree; the sdist must never carry them.
+GENERATED = [
+    "src_ext/boardrules/_ext/core.c",
+    "src_ext/boardrules/_ext/core.html",
+    "boardrules/_ext/core.cpython-311-x86_64-linux-gnu.so",
+    "boardrules/_ext/core.cp311-win_amd64.pyd",
+    "build/cython/src_ext/boardrules/_ext/core.c",
+    "docs/_build/html/index.html",
+]
+
+
+def tree_files() -> list[str]:
+    """Every file of the source tree, as POSIX paths relative to its root."""
+    files = []
+    for folder, dirs, names in os.walk(ROOT):
+        dirs[:] = [d for d in dirs if d not in SKIP_DIRS and not d.endswith(".egg-info")]
+        files += [Path(folder, n).relative_to(ROOT).as_posix() for n in names
+                  if not n.endswith((".so", ".pyd"))]
+    return files
+
+
+@pytest.fixture(scope="module")
+def manifest(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[str], set[str]]:
+    """(the tree's files, the files MANIFEST.in selects), by setuptools' own template rules.
+
+    setuptools globs from the working directory, so the selection is made in a copy of the
+    tree to which the generated files of a build (``GENERATED``) are added.
+    """
+    files = tree_files()
+    copy = tmp_path_factory.mktemp("tree")
+    for name in files:
+        (copy / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ROOT / name, copy / name)
+    for name in GENERATED:
+        (copy / name).parent.mkdir(parents=True, exist_ok=True)
+        (copy / name).write_text("generated\n")
+    selection = FileList()
+    here = os.getcwd()
+    os.chdir(copy)
+    try:
+        for line in (copy / "MANIFEST.in").read_text().splitlines():
+            line = line.strip()
+            if line and not line.startswith("#"):
+                selection.process_template_line(line)
+    finally:
+        os.chdir(here)
+    return files, {Path(f).as_posix() for f in selection.files}
+
+
+def load_setup_py() -> dict[str, Any]:
+    # run_name is not "__main__", so setup() is not called: only the helpers are defined.
+    return runpy.run_path(str(ROOT / "setup.py"), run_name="boardrules_setup")
+
+
+def test_sdist_manifest_carries_every_cython_source(
+        manifest: tuple[list[str], set[str]]) -> None:
+    files, selected = manifest
+    cython = {f for f in files if f.startswith("src_ext/") and f.endswith((".pyx", ".pxd"))}
+    assert any(f.endswith(".pyx") for f in cython) and any(f.endswith(".pxd") for f in cython)
+    assert cython <= selected
+
+
+def test_sdist_manifest_carries_build_files_and_package_data(
+        manifest: tuple[list[str], set[str]]) -> None:
+    files, selected = manifest
+    for name in ("setup.py", "pyproject.toml", "README.md", "LICENSE", "boardrules/py.typed"):
+        assert name in selected
+    data = {f for f in files if f.startswith("boardrules/")
+            and (f.endswith(".pyi") or f.endswith(".json"))}
+    assert data and data <= selected
+    tests = {f for f in files if f.startswith("tests/") and f.endswith(".py")}
+    assert Path(__file__).relative_to(ROOT).as_posix() in tests
+    assert tests <= selected
+
+
+def test_sdist_manifest_leaves_out_generated_files(
+        manifest: tuple[list[str], set[str]]) -> None:
+    _, selected = manifest
+    assert selected.isdisjoint(GENERATED)
+
+
+def test_installed_ext_modules_are_compiled_extensions() -> None:
+    # One compiled module per Cython source, loaded from a real extension file.
+    stems = sorted(p.stem for p in EXT_SRC.glob("*.pyx"))
+    assert "core" in stems and "search" in stems
+    for stem in stems:
+        module = importlib.import_module(f"boardrules._ext.{stem}")
+        assert isinstance(module.__loader__, importlib.machinery.ExtensionFileLoader)
+        assert str(module.__file__).endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+
+
+def test_setup_py_raises_on_a_tree_without_cython_sources(tmp_path: Path) -> None:
+    setup_py = load_setup_py()
+    (tmp_path / "src_ext" / "boardrules" / "_ext").mkdir(parents=True)
+    with pytest.raises(setup_py["NoCythonSourceError"], match=r"no Cython source"):
+        setup_py["cython_sources"](tmp_path)
+    # Only an explicit documentation-only install may go on without them.
+    assert setup_py["cython_sources"](tmp_path, require=False) == []
+    assert [p.name for p in setup_py["cython_sources"](ROOT)] == sorted(
+        p.name for p in EXT_SRC.glob("*.pyx"))
+
+
+def test_setup_py_run_without_cython_sources_fails_loudly(tmp_path: Path) -> None:
+    # The real script, as a build frontend runs it, in a copy of the tree that lost src_ext/.
+    shutil.copy(ROOT / "setup.py", tmp_path / "setup.py")
+    env = {k: v for k, v in os.environ.items() if k != "BOARDRULES_REQUIRE_EXTENSIONS"}
+    done = subprocess.run([sys.executable, "setup.py", "--version"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0
+    assert "no Cython source" in done.stderr
+
+
+@pytest.mark.parametrize(("value", "required"), [(None, True), ("1", True), ("", True),
+                                                 ("0", False)])
+def test_setup_py_require_extensions_off_only_when_explicit(
+        monkeypatch: pytest.MonkeyPatch, value: str | None, required: bool) -> None:
+    if value is None:
+        monkeypatch.delenv("BOARDRULES_REQUIRE_EXTENSIONS", raising=False)
+    else:
+        monkeypatch.setenv("BOARDRULES_REQUIRE_EXTENSIONS", value)
+    assert load_setup_py()["REQUIRE"] is required
+
+
+def test_pyproject_metadata_has_no_invented_url() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+
+    def strings(value: object) -> list[str]:
+        if isinstance(value, str):
+            return [value]
+        if isinstance(value, dict):
+            return [s for v in value.values() for s in strings(v)]
+        if isinstance(value, list):
+            return [s for v in value for s in strings(v)]
+        return []
+
+    for text in strings(project):
+        for placeholder in (".invalid", "example.com", "example.org", "localhost"):
+            assert placeholder not in text, text
+
+
+def test_pyproject_version_is_the_package_version() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert project["version"] == boardrules.__version__
+
+
+def test_cibuildwheel_runs_the_test_suite_on_every_platform() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["cibuildwheel"]
+    assert "pytest" in config["test-command"] and "{project}/tests" in config["test-command"]
+    assert config["test-extras"] == ["test"]
+    assert {"linux", "macos", "windows"} <= set(config)
+
+
+def test_source_checkout_without_cores_import_error_says_what_is_wrong(
+        tmp_path: Path) -> None:
+    # A source folder shadowing the install: the package's Python files, no compiled cores.
+    shutil.copytree(ROOT / "boardrules", tmp_path / "boardrules",
+                    ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))
+    done = subprocess.run([sys.executable, "-c", "import boardrules"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0
+    message = done.stderr
+    assert "ImportError" in message and "compiled Cython cores" in message
+    assert "pip install -e ." in message and "C compiler" in message
+    assert str(tmp_path / "boardrules") in message
