@@ -10,7 +10,7 @@
 # game's read-only lookup data (board geometry, options, action layout), built once when the
 # game is loaded.
 
-from libc.stdint cimport uint32_t, uint64_t
+from libc.stdint cimport int64_t, uint32_t, uint64_t
 
 cdef enum:
     MAX_PLAYERS = 4
@@ -83,7 +83,17 @@ cdef extern from *:
         return (int)((x * 0x0101010101010101ULL) >> 56);
     #endif
     }
+    /* Count of trailing zeros, x != 0.  MSVC has no __builtin_ctzll. */
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static inline int br_ctz64(unsigned long long x) {
+        unsigned long index;
+        _BitScanForward64(&index, x);
+        return (int)index;
+    }
+    #else
     static inline int br_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
+    #endif
     """
     int popcount64 "br_popcount64"(uint64_t x) noexcept nogil
     int ctz64 "br_ctz64"(uint64_t x) noexcept nogil
@@ -196,4 +206,4 @@ cdef class CoreState:
 
 
 cdef int random_playouts_c(const GameContract* c, const void* start, int games,
-                           uint64_t seed, long* moves_out) noexcept nogil
+                           uint64_t seed, int64_t* moves_out) noexcept nogil

@@ -7,7 +7,7 @@ on it; per-move work stays in C.
 """
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
-from libc.stdint cimport uint64_t
+from libc.stdint cimport int64_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
@@ -81,7 +81,7 @@ cdef class CoreGame:
 
         Returns the number of actions applied (chance outcomes included).
         """
-        cdef long moves = 0
+        cdef int64_t moves = 0
         cdef uint64_t rng_seed_value = _u64_arg(seed, "seed")
         self._check_ready()
         if isinstance(games, bool) or not isinstance(games, int):
@@ -106,7 +106,7 @@ cdef class CoreGame:
 
 
 cdef int random_playouts_c(const GameContract* c, const void* start, int games,
-                           uint64_t seed, long* moves_out) noexcept nogil:
+                           uint64_t seed, int64_t* moves_out) noexcept nogil:
     """Uniformly random playouts through the contract only (the engine benchmark)."""
     cdef char* s = <char*>malloc(c.state_size)
     cdef int* acts = <int*>malloc(sizeof(int) * c.max_legal_actions)
@@ -114,7 +114,7 @@ cdef int random_playouts_c(const GameContract* c, const void* start, int games,
     cdef Rng rng
     cdef int p, n, i
     cdef double u
-    cdef long moves = 0
+    cdef int64_t moves = 0
     if s == NULL or acts == NULL or probs == NULL:
         free(s)
         free(acts)

@@ -17,7 +17,6 @@ from libc.math cimport log, sqrt
 from libc.stdint cimport int64_t, uint64_t
 from libc.stdlib cimport free, malloc, qsort, realloc
 from libc.string cimport memcpy, memset
-from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 from boardrules._ext.core cimport (
     CHANCE_PLAYER,
@@ -58,10 +57,28 @@ cdef extern from *:
     void store_flag "br_store_flag"(int* p, int v) noexcept nogil
 
 
-cdef inline double now() noexcept nogil:
-    cdef timespec ts
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return ts.tv_sec + ts.tv_nsec * 1e-9
+cdef extern from *:
+    """
+    /* A monotonic clock in seconds: QueryPerformanceCounter on Windows, clock_gettime
+       elsewhere (MSVC has no POSIX clocks). */
+    #if defined(_WIN32)
+    #include <windows.h>
+    static double br_now(void) {
+        LARGE_INTEGER count, frequency;
+        QueryPerformanceCounter(&count);
+        QueryPerformanceFrequency(&frequency);
+        return (double)count.QuadPart / (double)frequency.QuadPart;
+    }
+    #else
+    #include <time.h>
+    static double br_now(void) {
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        return ts.tv_sec + ts.tv_nsec * 1e-9;
+    }
+    #endif
+    """
+    double now "br_now"() noexcept nogil
 
 
 cdef inline int sample(const double* probs, int n, Rng* rng) noexcept nogil:
