@@ -453,7 +453,8 @@ def _parse_state_json(text: str | bytes, key: bytes | None = None) -> dict[str, 
             raise InvalidStateError("saved state is not UTF-8") from None
     if not isinstance(text, str):
         raise TypeError(f"a saved state is JSON text, not {type(text).__name__}")
-    if len(text) > MAX_STATE_JSON_BYTES:
+    size = len(text.encode("utf-8", "surrogatepass")) if len(text) <= MAX_STATE_JSON_BYTES else -1
+    if not 0 <= size <= MAX_STATE_JSON_BYTES:
         raise InvalidStateError("saved state is too large")
     try:
         doc = json.loads(text)
@@ -463,7 +464,9 @@ def _parse_state_json(text: str | bytes, key: bytes | None = None) -> dict[str, 
     if key is not None:
         signature = doc.get(SIGNATURE_FIELD)
         _expect(isinstance(signature, str), "the save is not signed")
-        _expect(hmac.compare_digest(signature, sign_document(doc, key)),
+        # bytes, not str: compare_digest refuses non-ASCII text with a TypeError
+        _expect(hmac.compare_digest(signature.encode("utf-8"),
+                                    sign_document(doc, key).encode("ascii")),
                 "the save's signature does not match: it was changed or signed with "
                 "another key")
     expected = {"format", "format_version", "game", "rules_version", "options", "auto_chance",

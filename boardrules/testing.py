@@ -58,6 +58,7 @@ __all__ = [
     "check_outcome_none_until_terminal",
     "check_restore_then_undo_gives_back_the_rng",
     "check_same_seed_same_state",
+    "check_saves_of_tables_applying_chance",
     "check_views_hide_what_the_viewer_cannot_see",
     "check_worlds_have_their_own_rng",
     "play_to_end",
@@ -354,6 +355,40 @@ def check_restore_then_undo_gives_back_the_rng(game: AnyGame, *, games: int = 3,
 
 
 @_conformance_check
+def check_saves_of_tables_applying_chance(game: AnyGame, *, games: int = 3,
+                                          seed: int = 0) -> None:
+    """Without ``auto_chance`` -- chance outcomes drawn from the state's RNG, from a
+    throw-away seed or applied by hand, with moves taken back now and then -- every
+    position saves and restores to the same JSON, and an undo gives back the RNG as it was
+    before the undone action."""
+    for g in range(games):
+        rng = random.Random(seed + g)
+        state = game.new_game(seed=seed + g, auto_chance=False)
+        steps = 0
+        while not state.is_terminal() and steps < game.max_game_length:
+            steps += 1
+            before = state.to_json()
+            if state.current_player == CHANCE:
+                way = rng.randrange(3)
+                if way == 0:
+                    state.apply_random_chance()
+                elif way == 1:
+                    state.apply_random_chance(seed=rng.getrandbits(64))
+                else:
+                    state.apply(rng.choice(state.legal_moves()))
+            else:
+                state.apply(rng.choice(state.legal_moves()))
+            if rng.random() < 0.2:
+                state.undo()
+                _require(state.to_json() == before,
+                         lambda: f"undo did not give back the position and RNG before the "
+                                 f"action: {_where(state, steps)}")
+            text = state.to_json()
+            _require(game.state_from_json(text).to_json() == text,
+                     lambda: f"a table's save does not restore to itself: {_where(state, steps)}")
+
+
+@_conformance_check
 def check_worlds_have_their_own_rng(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
     """A world from ``determinize`` never carries the real state's RNG words, so a search
     using it cannot predict the real game's next chance outcome."""
@@ -604,6 +639,7 @@ CHECKS: dict[str, Callable[..., None]] = {
     "json_round_trip": check_json_round_trip,
     "restore_then_undo_gives_back_the_rng": check_restore_then_undo_gives_back_the_rng,
     "worlds_have_their_own_rng": check_worlds_have_their_own_rng,
+    "saves_of_tables_applying_chance": check_saves_of_tables_applying_chance,
     "notation_round_trip": check_notation_round_trip,
     "views_hide_what_the_viewer_cannot_see": check_views_hide_what_the_viewer_cannot_see,
     "determinize_resamples": check_determinize_resamples,

@@ -357,3 +357,82 @@ def test_core_objects_answer_junk_arguments_with_documented_errors_only(game_id:
                 except Exception as exc:
                     undocumented.append(f"{owner_name}.{name}{args!r:.60}: {exc!r}")
     assert undocumented == []
+
+
+# --- found by a review of the fixes ----------------------------------------------------
+
+@pytest.mark.parametrize("game_id", ["pig", "armadora"])
+def test_undo_of_a_self_drawn_outcome_gives_back_the_rng_before_the_draw(game_id: str) -> None:
+    """The undo snapshot of a chance outcome drawn from the state's own RNG holds the RNG
+    *before* the draw: undoing it and drawing again gives the same outcome, and the save
+    after the undo loads (the RNG is still rng_start plus the recorded draws)."""
+    game = _load(game_id)
+    state = game.new_game(seed=5, auto_chance=False)
+    while state.current_player != CHANCE:
+        state.apply(state.legal_moves()[0])
+    rng = state._core.rng_state
+    first = state.apply_random_chance()
+    state.undo()
+    assert state._core.rng_state == rng
+    assert state.apply_random_chance() == first
+    state.undo()
+    assert game.state_from_json(state.to_json()).to_json() == state.to_json()
+
+
+def test_save_with_a_non_ascii_signature_is_refused_with_invalid_state_error() -> None:
+    text = boardrules.load("pig").new_game(seed=1).to_json(key=SIGNING_KEY)
+    for forged in ("é" * 64, "\u0000", "", "0" * 64):
+        doc = json.loads(text)
+        doc["signature"] = forged
+        with pytest.raises(InvalidStateError, match="signature does not match"):
+            boardrules.state_from_json(json.dumps(doc), key=SIGNING_KEY)
+
+
+def test_oversized_save_counted_in_bytes_is_refused() -> None:
+    from boardrules.api import MAX_STATE_JSON_BYTES
+    text = '{"pad": "' + "é" * (MAX_STATE_JSON_BYTES // 2 + 1) + '"}'
+    assert len(text) <= MAX_STATE_JSON_BYTES < len(text.encode())
+    with pytest.raises(InvalidStateError, match="too large"):
+        boardrules.state_from_json(text)
+    with pytest.raises(InvalidStateError):
+        boardrules.state_from_json('{"pad": "\ud800"}')
+
+
+def test_alphabeta_worlds_all_start_from_the_position_searched() -> None:
+    """A state changed by another thread while alpha-beta runs does not leak into the
+    later worlds: every ranked move is legal where the search began."""
+    from boardrules.search import suggest
+
+    state = boardrules.load("armadora", players=2).new_game(seed=3)
+    rng = random.Random(0)
+    for _ in range(6):
+        state.apply(rng.choice(state.legal_moves()))
+    legal = set(state.legal_moves())
+    started = threading.Event()
+
+    def meddle() -> None:
+        started.wait()
+        for _ in range(10):
+            if state.is_terminal():
+                break
+            state.apply(rng.choice(state.legal_moves()))
+
+    helper = threading.Thread(target=meddle)
+    helper.start()
+    try:
+        hint = suggest(state, algorithm="alphabeta", max_nodes=400_000, determinizations=8,
+                       seed=1, should_stop=lambda: started.set() or False)
+    finally:
+        started.set()
+        helper.join()
+    assert {m for m, _, _ in hint.ranked} <= legal
+
+
+@pytest.mark.parametrize("game_id", ["connect_four", "pig", "tic_tac_toe"])
+def test_determinizations_on_a_perfect_information_game_is_an_error(game_id: str) -> None:
+    from boardrules.search import suggest
+
+    state = _load(game_id).new_game(seed=1)
+    with pytest.raises(ValueError, match="determinizations does not apply"):
+        suggest(state, algorithm="alphabeta", determinizations=5, max_nodes=1000)
+    assert suggest(state, algorithm="ismcts", iterations=50, seed=1).stats["algorithm"] == "mcts"

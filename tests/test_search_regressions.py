@@ -195,6 +195,7 @@ def test_should_stop_cancels_from_another_thread(algorithm: str) -> None:
                     should_stop=stop.is_set, **ENDLESS[algorithm])
     finally:
         timer.cancel()
+        timer.join()  # so the next test's thread count does not see it
     assert s.stats["stopped"] == "cancelled"
     assert s.move in state.legal_moves() and s.pv[0] == s.move
     if algorithm == "alphabeta":

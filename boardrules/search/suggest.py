@@ -178,9 +178,11 @@ def suggest(state: State[Any], *, player: int | None = None, algorithm: Algorith
     iterations go on).  Alpha-beta takes ``depth`` (atomic moves; default: iterative
     deepening until the budget is spent), ``max_nodes`` (a node budget, reproducible for a
     ``seed``) and ``determinizations`` (worlds averaged on a hidden-information game,
-    default 8); given none of ``depth``, ``max_nodes``, ``time_limit`` it searches 300,000
-    nodes with a 5-second safety net.  An option the algorithm does not take is a
-    ValueError.
+    default 8; a ValueError on a game without hidden information); given none of
+    ``depth``, ``max_nodes``, ``time_limit`` it searches 300,000 nodes with a 5-second
+    safety net.  An option the algorithm does not take is a
+    ValueError.  On a game without hidden information ISMCTS is MCTS (one world, the
+    state itself) and its ``stats["algorithm"]`` says ``"mcts"``.
 
     Every search does at least one MCTS iteration per tree, or alpha-beta depth 1, even
     when the time limit or ``should_stop`` asks it to stop sooner, so it always has a
@@ -227,6 +229,8 @@ def _mcts(state: State[Any], options: SearchOptions, player: int, seed: int,
     memory = DEFAULT_MAX_MEMORY if options.max_memory is None else options.max_memory
     node_cap = min(max(2, memory // (trees * _search.NODE_BYTES)), _search.MAX_TREE_NODES)
     ismcts = algorithm == "ismcts" and hidden
+    if not hidden:
+        algorithm = "mcts"  # with nothing hidden ISMCTS's one information set is MCTS's node
     exploration = DEFAULT_EXPLORATION if options.exploration is None else options.exploration
     rollout = -1 if options.rollout_limit is None else options.rollout_limit
     result = _search.run_mcts(state._core, iterations or 0, options.time_limit or 0.0,
@@ -243,6 +247,9 @@ def _mcts(state: State[Any], options: SearchOptions, player: int, seed: int,
 def _alphabeta(state: State[Any], options: SearchOptions, player: int, seed: int,
                should_stop: Callable[[], bool] | None) -> Suggestion:
     hidden = state.game.has_hidden_information
+    if options.determinizations is not None and not hidden:
+        raise ValueError(f"option determinizations does not apply to {state.game.id}: it "
+                         "has no hidden information to draw worlds of")
     max_nodes, time_limit = options.max_nodes, options.time_limit
     if options.depth is None and max_nodes is None and time_limit is None:
         max_nodes, time_limit = DEFAULT_MAX_NODES, DEFAULT_SAFETY_SECONDS

@@ -338,8 +338,10 @@ cdef class CoreState:
 
     # --- changes ---
 
-    cdef int _push(self, int action, bint drawn) except -1:
-        """Record a snapshot of (state, rng) and the action, growing the stack as needed."""
+    cdef int _push(self, int action, bint drawn, const Rng* rng_before) except -1:
+        """Record a snapshot of the state and ``rng_before`` -- the RNG before this action,
+        so before the draw of a chance outcome drawn from it -- and the action, growing the
+        stack as needed."""
         cdef size_t entry = self.c.state_size + sizeof(Rng)
         cdef int new_cap
         cdef char* new_states
@@ -362,10 +364,20 @@ cdef class CoreState:
             self.cap_actions = new_cap
         memcpy(self.undo_states + entry * self.n_actions, self.data, self.c.state_size)
         memcpy(self.undo_states + entry * self.n_actions + self.c.state_size,
-               &self.rng, sizeof(Rng))
+               rng_before, sizeof(Rng))
         self.actions[self.n_actions] = action
         self.drawn[self.n_actions] = drawn
         self.n_actions += 1
+        return 0
+
+    cdef int _push_drawn(self, int action, const Rng* before) except -1:
+        """Push an outcome just drawn from ``self.rng``; if the push fails the draw is
+        taken back too, so the RNG stays in step with the recorded draws."""
+        try:
+            self._push(action, True, before)
+        except MemoryError:
+            self.rng = before[0]
+            raise
         return 0
 
     def apply(self, action, bint auto_chance=False):
@@ -377,7 +389,7 @@ cdef class CoreState:
         self._ensure_legal()
         if a < 0 or not self._is_legal(a):
             raise ValueError("illegal action")
-        self._push(a, False)
+        self._push(a, False, &self.rng)
         self.c.apply(self.data, self.c.tables, a)
         self.legal_valid = False
         if auto_chance:
@@ -396,9 +408,11 @@ cdef class CoreState:
 
     cdef int _auto_chance(self) except -1:
         cdef int action
+        cdef Rng before
         while self.c.current_player(self.data, self.c.tables) == CHANCE_PLAYER:
+            before = self.rng
             action = self._chance_draw(&self.rng)
-            self._push(action, True)
+            self._push_drawn(action, &before)
             self.c.apply(self.data, self.c.tables, action)
         self.legal_valid = False
         return 0
@@ -412,12 +426,14 @@ cdef class CoreState:
             raise ValueError("not a chance node")
         cdef Rng tmp
         cdef int action
+        cdef Rng before = self.rng
         if seed is None:
             action = self._chance_draw(&self.rng)
+            self._push_drawn(action, &before)
         else:
             rng_seed(&tmp, _u64_arg(seed, "seed"))
             action = self._chance_draw(&tmp)
-        self._push(action, seed is None)
+            self._push(action, False, &self.rng)
         self.c.apply(self.data, self.c.tables, action)
         self.legal_valid = False
         return action
@@ -434,7 +450,7 @@ cdef class CoreState:
         if action != a:
             self.rng = before
             raise ValueError("the RNG draws another outcome")
-        self._push(action, True)
+        self._push_drawn(action, &before)
         self.c.apply(self.data, self.c.tables, action)
         self.legal_valid = False
         return action

@@ -1017,6 +1017,9 @@ cdef dict ab_worlds(CoreState st, list jobs, int worlds, bint hidden, int observ
     cdef int n, i, t, w, d, depth, threads = len(jobs)
     cdef int* acts = <int*>malloc(sizeof(int) * c.max_legal_actions)
     cdef char* world = <char*>malloc(c.state_size)
+    # The position as it is now: every world starts from this copy, never from the live
+    # state, which another thread may change while this one waits for the search threads.
+    cdef char* start = <char*>malloc(c.state_size)
     cdef double t0 = now()
     cdef int64_t share
     sums = {}           # depth -> action -> [value sum, node sum]
@@ -1026,11 +1029,12 @@ cdef dict ab_worlds(CoreState st, list jobs, int worlds, bint hidden, int observ
     reasons = set()
     last = []
     try:
-        if acts == NULL or world == NULL:
+        if acts == NULL or world == NULL or start == NULL:
             raise MemoryError()
+        memcpy(start, st.data, c.state_size)
         rng_seed(&rng, seed)
         for w in range(worlds):
-            memcpy(world, st.data, c.state_size)
+            memcpy(world, start, c.state_size)
             if hidden:
                 c.determinize(world, c.tables, observer, &rng)
             n = c.legal_actions(world, c.tables, acts)
@@ -1066,6 +1070,7 @@ cdef dict ab_worlds(CoreState st, list jobs, int worlds, bint hidden, int observ
     finally:
         free(acts)
         free(world)
+        free(start)
     return ab_result(jobs, last, sums, common, used, cancelled, reasons, now() - t0)
 
 
