@@ -68,7 +68,7 @@ GameMoveT = TypeVar("GameMoveT", bound="Move")
 class Termination(enum.Enum):
     """Why a game ended."""
 
-    #: Armadora: every player has ended (passed) -- rule 四.
+    #: Armadora: every player has ended (passed) -- rule 4, end of the game.
     ALL_PASSED = "all_passed"
     #: Tic-tac-toe, Connect Four: the last move completed a line (three or four in a row).
     LINE = "line"

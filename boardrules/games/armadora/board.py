@@ -20,7 +20,7 @@ from boardrules.errors import BoardDataError
 
 BOARDS_DIR = Path(__file__).parent / "boards"
 DEFAULT_BOARD = "printed"
-NUM_MINES = 8  # one per gold pile (rule 二/(五))
+NUM_MINES = 8  # one per gold pile (rule 2.5, setup: 二/(五))
 MAX_BOARD_FILE_BYTES = 100_000
 FIELDS = {"format", "format_version", "game", "name", "title", "provenance", "sources",
           "width", "height", "mines"}
