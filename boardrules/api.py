@@ -373,7 +373,6 @@ class Game(Generic[GameStateT, GameMoveT]):
         _compare_snapshot(doc["state"], state._snapshot(), "state")
         return state
 
-
     def _replay(self, core: CoreState, history: list[str], drawn: set[int],
                 auto_chance: bool) -> None:
         """Apply a saved history to a new core state, each move checked by the rules;
@@ -427,8 +426,12 @@ def _expect(condition: bool, message: str) -> None:
 def _canonical(doc: Mapping[str, Any]) -> bytes:
     """The bytes a save's signature covers: the document without its signature, with
     sorted keys and no spaces."""
-    body = {k: v for k, v in doc.items() if k != SIGNATURE_FIELD}
-    return json.dumps(body, sort_keys=True, separators=(",", ":")).encode("utf-8")
+    return _compact_json({k: v for k, v in doc.items() if k != SIGNATURE_FIELD}).encode("utf-8")
+
+
+def _compact_json(doc: Mapping[str, Any]) -> str:
+    """A saved document as text: sorted keys, no spaces (what is saved and signed)."""
+    return json.dumps(doc, sort_keys=True, separators=(",", ":"))
 
 
 def _check_key(key: object) -> bytes:
@@ -743,7 +746,7 @@ class State(Generic[MoveT]):
         }
         if key is not None:
             doc[SIGNATURE_FIELD] = sign_document(doc, key)
-        return json.dumps(doc, sort_keys=True, separators=(",", ":"))
+        return _compact_json(doc)
 
     def state_bytes(self) -> bytes:
         """The compiled state struct, byte for byte (for identity checks)."""

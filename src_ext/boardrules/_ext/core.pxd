@@ -197,7 +197,6 @@ cdef class CoreState:
 
     cdef int _ensure_legal(self) except -1
     cdef bint _is_legal(self, int action) noexcept
-    cdef int _action_arg(self, object action) except -2
     cdef int _push(self, int action, bint drawn, const Rng* rng_before) except -1
     cdef int _push_drawn(self, int action, const Rng* before) except -1
     cdef int _chance_draw(self, Rng* rng) noexcept nogil

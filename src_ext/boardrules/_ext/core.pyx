@@ -68,8 +68,8 @@ cdef class CoreGame:
         return 0
 
     cdef int _action_id(self, object action) except -2:
-        """An action id for the games' Python-facing helpers: the int, or -1 when it is
-        out of range (TypeError if not an int; never an OverflowError)."""
+        """An action id passed from Python (to CoreState and the games' helpers): the int,
+        or -1 when it is out of range (TypeError if not an int; never an OverflowError)."""
         if isinstance(action, bool) or not isinstance(action, int):
             raise TypeError(f"an action id is an int, not {type(action).__name__}")
         if not 0 <= action < self.contract.num_distinct_actions:
@@ -272,15 +272,6 @@ cdef class CoreState:
                 hi = mid - 1
         return False
 
-    cdef int _action_arg(self, object action) except -2:
-        """An action id as an int, or -1 when it is out of range (TypeError if not an
-        int); never an OverflowError."""
-        if isinstance(action, bool) or not isinstance(action, int):
-            raise TypeError(f"an action id is an int, not {type(action).__name__}")
-        if not 0 <= action < self.c.num_distinct_actions:
-            return -1
-        return <int>action
-
     def legal_actions(self):
         self._ensure_legal()
         return [self.legal[i] for i in range(self.n_legal)]
@@ -295,7 +286,7 @@ cdef class CoreState:
         return [table[self.legal[i]] for i in range(self.n_legal)]
 
     def is_legal(self, action):
-        cdef int a = self._action_arg(action)
+        cdef int a = self.game._action_id(action)
         self._ensure_legal()
         return a >= 0 and self._is_legal(a)
 
@@ -385,7 +376,7 @@ cdef class CoreState:
 
         With ``auto_chance`` the chance events that follow are drawn from the state's RNG
         in the same call (so no other thread sees the state stopped between them)."""
-        cdef int a = self._action_arg(action)
+        cdef int a = self.game._action_id(action)
         self._ensure_legal()
         if a < 0 or not self._is_legal(a):
             raise ValueError("illegal action")
@@ -442,7 +433,7 @@ cdef class CoreState:
         """Replay a chance outcome that was drawn from this state's RNG: draw again and
         apply it if it is ``expected`` (ValueError, nothing changed, otherwise).  This is
         how a restored game gets the RNG it really had."""
-        cdef int a = self._action_arg(expected)
+        cdef int a = self.game._action_id(expected)
         cdef Rng before = self.rng
         if self.c.current_player(self.data, self.c.tables) != CHANCE_PLAYER:
             raise ValueError("not a chance node")
@@ -496,10 +487,6 @@ cdef class CoreState:
                 return i
             i -= 1
         return -1
-
-    def last_player_move_index(self):
-        """Index in the history of the last action taken at a player node, or -1."""
-        return self._last_player_move()
 
     def copy(self, bint with_history=True):
         """An independent copy (state, RNG and, unless told otherwise, the undo stack)."""
