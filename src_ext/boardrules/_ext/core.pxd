@@ -144,6 +144,12 @@ ctypedef void (*determinize_fn)(void* state, const void* tables, int observer,
 ctypedef void (*evaluate_fn)(const void* state, const void* tables, double* out) noexcept nogil
 # 64-bit key of the position (equal positions reached by different move orders agree).
 ctypedef uint64_t (*hash_fn)(const void* state, const void* tables) noexcept nogil
+# 1 when the player to move decides simultaneously with the previous action: that action
+# was another player's hidden commit (say, battle cards laid face down), this decision
+# cannot see it, and both are revealed together afterwards.  Search pools the statistics of
+# such a decision over the commits it cannot tell apart (see search.pyx).  NULL: the game
+# has no simultaneous choices.
+ctypedef bint (*simultaneous_fn)(const void* state, const void* tables) noexcept nogil
 
 
 ctypedef struct GameContract:
@@ -165,6 +171,7 @@ ctypedef struct GameContract:
     determinize_fn determinize
     evaluate_fn evaluate
     hash_fn hash
+    simultaneous_fn simultaneous  # may be NULL (no simultaneous choices)
 
 
 cdef class CoreGame:
