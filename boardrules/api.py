@@ -78,6 +78,15 @@ class Termination(enum.Enum):
     TARGET_REACHED = "target_reached"
     #: Pig: the last turn was played; the higher score wins, equal scores draw.
     TURN_LIMIT = "turn_limit"
+    #: Rome & Carthage: a team held both enemy capitals for a complete turn.
+    CAPITALS = "capitals"
+    #: Rome & Carthage: the other team has no army left.
+    ELIMINATION = "elimination"
+    #: Rome & Carthage (library rule): rounds without battle, elimination, Uprising or
+    #: change of a capital's holder -- the evasion draw made operational (a draw).
+    NO_PROGRESS = "no_progress"
+    #: Rome & Carthage (library rule): the hard round cap was reached (a draw).
+    ROUND_CAP = "round_cap"
 
 
 @dataclass(frozen=True)

@@ -30,10 +30,11 @@ if TYPE_CHECKING:
     from boardrules.games.armadora import ArmadoraGame
     from boardrules.games.connect_four import ConnectFourGame
     from boardrules.games.pig import PigGame
+    from boardrules.games.rome_and_carthage import RomeCarthageGame
     from boardrules.games.tic_tac_toe import TicTacToeGame
 
 #: The ids of the built-in games.
-GameId = Literal["armadora", "connect_four", "pig", "tic_tac_toe"]
+GameId = Literal["armadora", "connect_four", "pig", "rome_and_carthage", "tic_tac_toe"]
 #: A game id checked against the registry at run time (:func:`register` and
 #: :func:`as_game_id` return one): :func:`load` types its game as ``Game[State[Move], Move]``
 #: (any game: its moves are plain :class:`~boardrules.Move`\ s).
@@ -44,6 +45,7 @@ _BUILTIN = (
     ("armadora", "boardrules.games.armadora", "ArmadoraGame"),
     ("connect_four", "boardrules.games.connect_four", "ConnectFourGame"),
     ("pig", "boardrules.games.pig", "PigGame"),
+    ("rome_and_carthage", "boardrules.games.rome_and_carthage", "RomeCarthageGame"),
     ("tic_tac_toe", "boardrules.games.tic_tac_toe", "TicTacToeGame"),
 )
 
@@ -81,6 +83,8 @@ def load(game_id: Literal["armadora"], /, **options: Any) -> ArmadoraGame: ...
 def load(game_id: Literal["connect_four"], /, **options: Any) -> ConnectFourGame: ...
 @overload
 def load(game_id: Literal["pig"], /, **options: Any) -> PigGame: ...
+@overload
+def load(game_id: Literal["rome_and_carthage"], /, **options: Any) -> RomeCarthageGame: ...
 @overload
 def load(game_id: Literal["tic_tac_toe"], /, **options: Any) -> TicTacToeGame: ...
 @overload

@@ -1,0 +1,535 @@
+"""Rome & Carthage: options, the Game and State facades over the compiled core.
+
+The rules themselves live in ``src_ext/boardrules/_ext/rome_and_carthage.pyx``; this
+module translates between moves and action ids, checks options, builds views and JSON,
+and explains rejected moves.  It re-implements no rule.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Literal
+
+from boardrules._ext.rome_and_carthage import END_REASONS, KINDS, PHASES, RomeCarthageCore
+from boardrules.api import CHANCE, TERMINAL, Game, Outcome, State, Termination
+from boardrules.errors import InvalidOptionError, InvalidStateError
+from boardrules.games.rome_and_carthage.board import (
+    DEFAULT_BOARD,
+    EMPIRES,
+    Board,
+    load_board,
+    shipped_boards,
+)
+from boardrules.games.rome_and_carthage.moves import (
+    CARD_VALUES,
+    RomeCarthageMove,
+    build_move_table,
+    normalise,
+)
+
+Variant = Literal["standard", "equal_arms"]
+TERMINATIONS = {
+    "capitals": Termination.CAPITALS,
+    "elimination": Termination.ELIMINATION,
+    "no_progress": Termination.NO_PROGRESS,
+    "round_cap": Termination.ROUND_CAP,
+}
+DEFAULT_MAX_ROUNDS = 200
+DEFAULT_NO_PROGRESS_ROUNDS = 20
+
+#: Why the core refused an action: rule key -> message citing the rulebook section.
+ILLEGAL_REASONS: dict[str, str] = {
+    "unknown_action": "no such move in this game",
+    "legal": "the move is legal",
+    "game_over": "the game is over (Victory Conditions)",
+    "chance_expected": "a card is being drawn (1. Draw a card): apply one of "
+                       "state.chance_outcomes()",
+    "card_not_in_pile": "no card of that value is in the draw pile (Draw pile)",
+    "not_chance": "a drawn card is a chance outcome, not a player's move",
+    "placement_turn": "turns 1 and 2 place the armies (Turns 1 and 2: placing the armies)",
+    "place_not_allowed": "Turns 1 and 2: an army goes on an empty city of its own colour, "
+                         "4 an empire in the first turn and the 3 others in the second",
+    "placement_over": "the armies are placed in turns 1 and 2 only",
+    "withdraw_not_spy": "only a lone spy may withdraw (Battle, Spies)",
+    "cards_not_allowed": "Battle: two cards in the first round (one for a player whose "
+                         "capital is occupied), one in tie rounds, and only cards in hand",
+    "battle_pending": "a battle is being fought (4. Carry out a battle): lay cards down",
+    "choose_battle": "several battles are pending: the attacker chooses which one is "
+                     "fought first (4. Carry out a battle)",
+    "no_battle_there": "no battle is pending in that city",
+    "no_battle": "no battle is being fought",
+    "pass_not_now": "a player passes after drawing, before moving (1. Draw a card)",
+    "done_not_now": "'done' ends a move of two infantry, a forced march offer or a "
+                    "General's Treason, and nothing is pending",
+    "special_not_now": "special cards are played before the move (2. Play one or two "
+                       "special cards)",
+    "treason_used": "the General's Treason card is single-use and already played",
+    "treason_no_move": "no enemy army can move (General's Treason)",
+    "uprising_used": "the Popular Uprising card is single-use and already played",
+    "uprising_not_occupied": "Popular Uprising: only when one's own capital is occupied "
+                             "by an enemy army, and on that capital",
+    "march_not_now": "a forced march is paid after the move (Forced march)",
+    "march_used": "at most one forced march a turn (Forced march)",
+    "march_payment": "Forced march: cards of at least 3 points, paid in non-increasing "
+                     "value order, zeros pay nothing",
+    "march_payment_pending": "finish paying the forced march first (Forced march)",
+    "move_not_now": "no move now",
+    "no_army_there": "no army stands on that city",
+    "treason_own_army": "General's Treason moves an army of the OPPONENT",
+    "not_your_army": "a player moves the armies of his own empire(s)",
+    "second_move_infantry": "3. Move a piece: a second move is another infantry (or, "
+                            "after paying, the forced march's move)",
+    "army_in_battle": "an army that entered an enemy city stops there for the battle",
+    "unreachable": "3. Move a piece: elephant and infantry one land city, galley one city "
+                   "by sea, chariot one or two land cities; never onto a friendly army, "
+                   "never through an enemy, never three armies in a city",
+}
+
+_NOTATION = ("see the notation: 'infantry@roma', 'pass', 'treason', 'uprising roma', "
+             "'roma-capua', 'done', 'pay 5', 'battle capua', 'play 10+4', 'play 7', "
+             "'withdraw', 'draw 7'")
+
+
+def default_empires(players: int, ally: str) -> list[list[str]]:
+    """Who plays which empires, in turn order, by default: 2 players, Rome's team against
+    the other; 3 players, the other team's lone player first, then Rome, then its ally;
+    4 players, the teams alternate (Rome, first other, Rome's ally, second other)."""
+    others = [e for e in EMPIRES if e not in ("rome", ally)]
+    if players == 2:
+        return [["rome", ally], others]
+    if players == 3:
+        return [others, ["rome"], [ally]]
+    return [["rome"], [others[0]], [ally], [others[1]]]
+
+
+class RomeCarthageGame(Game["RomeCarthageState", RomeCarthageMove]):
+    """Rome & Carthage (Jean-René Vernes, 1954; Grosso Modo 2012) with its options fixed.
+
+    Options:
+
+    * ``players`` -- 2, 3 or 4.
+    * ``ally`` -- the empire allied with Rome (``"alexandria"``, the default, as seen in
+      play; ``"carthage"`` or ``"byzantium"``).  The other two empires form the other team.
+    * ``empires`` -- who plays which empires, one list per player in turn order (names
+      from ``rome``, ``carthage``, ``byzantium``, ``alexandria``); by default see
+      :func:`default_empires`.  A player's empires must be allies.
+    * ``first_player`` -- who starts ("Players decide who starts"; default 0).
+    * ``variant`` -- ``"standard"`` or ``"equal_arms"`` ("A armes égales!").
+    * ``max_rounds`` -- the library's hard round cap: a draw once that many rounds are
+      played (default 200; turns 1 and 2 count).
+    * ``no_progress_rounds`` -- the evasion draw made operational: a draw after that many
+      rounds without a battle, an elimination, an Uprising or a change in who holds a
+      capital (default 20).
+    * ``board`` -- a shipped map name (``"mediterranean"``, reconstructed), the path of a
+      map file, or its content as a mapping.
+    """
+
+    id: ClassVar[str] = "rome_and_carthage"
+    name: ClassVar[str] = "Rome & Carthage"
+    rules_version: ClassVar[str] = "1.0"
+    _core: RomeCarthageCore
+    pass_action: ClassVar[int | None] = 0
+    illegal_reasons: ClassVar[Mapping[str, str]] = ILLEGAL_REASONS
+    notation_hint: ClassVar[str] = _NOTATION
+    # short games (a low round cap) keep the conformance kit fast
+    example_options: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"players": 2, "max_rounds": 12},
+        {"players": 3, "max_rounds": 10},
+        {"players": 4, "max_rounds": 10, "first_player": 1},
+        {"players": 4, "max_rounds": 10, "variant": "equal_arms", "ally": "carthage"},
+        {"players": 3, "max_rounds": 10, "variant": "equal_arms"},
+    )
+
+    def __init__(self, players: int = 2, *, ally: str = "alexandria",
+                 empires: Sequence[Sequence[str]] | None = None, first_player: int = 0,
+                 variant: Variant = "standard", max_rounds: int = DEFAULT_MAX_ROUNDS,
+                 no_progress_rounds: int = DEFAULT_NO_PROGRESS_ROUNDS,
+                 board: str | os.PathLike[str] | Mapping[str, Any] = DEFAULT_BOARD) -> None:
+        _check_int("players", players, 2, 4)
+        if not isinstance(ally, str) or ally not in EMPIRES[1:]:
+            raise InvalidOptionError("ally must be 'carthage', 'byzantium' or 'alexandria'")
+        seats = _check_empires(empires, players, ally)
+        _check_int("first_player", first_player, 0, players - 1)
+        if not isinstance(variant, str) or variant not in ("standard", "equal_arms"):
+            raise InvalidOptionError("variant must be 'standard' or 'equal_arms'")
+        _check_int("max_rounds", max_rounds, 3, 10_000)
+        _check_int("no_progress_rounds", no_progress_rounds, 1, 10_000)
+        self.board: Board = load_board(board)
+        shipped = isinstance(board, str) and board in shipped_boards()
+        team_of_empire = [0 if e in ("rome", ally) else 1 for e in EMPIRES]
+        options = {
+            "players": players, "ally": ally, "empires": seats,
+            "first_player": first_player, "variant": variant, "max_rounds": max_rounds,
+            "no_progress_rounds": no_progress_rounds,
+            "board": board if shipped else self.board.to_json(),
+        }
+        b = self.board
+        core = RomeCarthageCore(
+            [c.empire for c in b.cities], [b.capital(e) for e in range(4)],
+            [list(p) for p in b.land], [list(p) for p in b.sea],
+            [[EMPIRES.index(e) for e in seat] for seat in seats], team_of_empire,
+            first_player, variant == "equal_arms", max_rounds, no_progress_rounds)
+        keys = [c.key for c in b.cities]
+        self._install(core, options,
+                      lambda key: build_move_table(core.layout, keys, core.pairs, key))
+
+    @property
+    def equal_arms(self) -> bool:
+        return bool(self._options["variant"] == "equal_arms")
+
+    def _normalise(self, text: str) -> str:
+        return normalise(text)
+
+    @classmethod
+    def check_saved_options(cls, options: dict[str, Any]) -> None:
+        """A saved state names a shipped map or carries the map itself, never a path."""
+        board = options.get("board", DEFAULT_BOARD)
+        if isinstance(board, str) and board not in shipped_boards():
+            raise InvalidStateError("options.board must be a shipped board or a board object")
+
+    def empires_of(self, player: int) -> list[str]:
+        return list(self._options["empires"][player])
+
+    def city_key(self, city: int) -> str:
+        return self.board.cities[city].key
+
+
+def _check_int(name: str, value: object, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidOptionError(f"{name} must be an integer")
+    if not low <= value <= high:
+        raise InvalidOptionError(f"{name} must be {low} to {high}, not {value}")
+
+
+def _check_empires(empires: object, players: int, ally: str) -> list[list[str]]:
+    """"Forming teams": 4 players one empire each; 3 players, one plays two allied
+    empires alone and the others one each; 2 players two allied empires each."""
+    if empires is None:
+        return default_empires(players, ally)
+    if isinstance(empires, str | bytes) or not isinstance(empires, Sequence):
+        raise InvalidOptionError("empires must be a list of lists of empire names")
+    seats: list[list[str]] = []
+    for seat in empires:
+        if isinstance(seat, str | bytes) or not isinstance(seat, Sequence):
+            raise InvalidOptionError("empires must be a list of lists of empire names")
+        if not all(isinstance(e, str) and e in EMPIRES for e in seat):
+            raise InvalidOptionError(f"empire names are {', '.join(EMPIRES)}")
+        seats.append(list(seat))
+    if len(seats) != players:
+        raise InvalidOptionError(f"empires must list {players} players")
+    if sorted(e for seat in seats for e in seat) != sorted(EMPIRES):
+        raise InvalidOptionError("each empire is played by exactly one player")
+    sizes = sorted(len(seat) for seat in seats)
+    if sizes != {2: [2, 2], 3: [1, 1, 2], 4: [1, 1, 1, 1]}[players]:
+        raise InvalidOptionError(
+            "Forming teams: with 4 players one empire each, with 3 one player plays two "
+            "and the others one, with 2 two empires each")
+    team = {e: 0 if e in ("rome", ally) else 1 for e in EMPIRES}
+    for seat in seats:
+        if len({team[e] for e in seat}) != 1:
+            raise InvalidOptionError("a player who plays two empires plays two allies")
+    return seats
+
+
+class RomeCarthageState(State[RomeCarthageMove]):
+    """A Rome & Carthage game in progress."""
+
+    __slots__ = ()
+    _game: RomeCarthageGame
+
+    @property
+    def phase(self) -> str:
+        """``place``, ``draw`` (chance), ``main``, ``treason``, ``treason_second``,
+        ``moved``, ``pay``, ``extra``, ``battle_order``, ``commit``, ``spy`` or ``over``."""
+        return str(PHASES[self._raw()["phase"]])
+
+    # --- scoring ---
+
+    def armies(self) -> tuple[int, ...]:
+        """Each player's armies (on the board, in a battle, or still to place)."""
+        raw = self._raw()
+        game = self._game
+        counts = [0] * game.num_players
+        owner = _empire_player(game)
+        for code in raw["army"] + raw["attacker"]:
+            if code >= 0:
+                counts[owner[code // 4]] += 1
+        for e, left in enumerate(raw["unplaced"]):
+            counts[owner[e]] += sum(left)
+        return tuple(counts)
+
+    def score(self) -> tuple[int, ...]:
+        """Each player's armies left (the game has no points: it is won or drawn)."""
+        return self.armies()
+
+    def outcome(self) -> Outcome | None:
+        if self._core.current_player != TERMINAL:
+            return None
+        raw = self._raw()
+        game = self._game
+        team_of = game._core.team_of
+        winner = raw["winner"]
+        ranking = tuple(1 if winner < 0 or team_of[p] == winner else 2
+                        for p in range(game.num_players))
+        scores = self.score()
+        return Outcome(
+            winners=tuple(p for p in range(game.num_players) if ranking[p] == 1),
+            ranking=ranking,
+            scores=scores,
+            team_scores=tuple(sum(scores[p] for p in team) for team in game.teams),
+            returns=self.returns(),
+            reason=TERMINATIONS[END_REASONS[raw["end_reason"]]],
+        )
+
+    def capital_occupied(self, player: int) -> bool:
+        """Whether an enemy army holds one of ``player``'s capitals ("Occupied capital":
+        he then plays one card in his battles)."""
+        return bool(self._game._core.capital_occupied(self._core, player))
+
+    # --- what each player sees ---
+
+    def _sees_hand(self, viewer: int | None, q: int) -> bool:
+        """Allies show each other their cards, except in Equal Arms."""
+        if viewer is None:
+            return False
+        team_of = self._game._core.team_of
+        return viewer == q or (not self._game.equal_arms and team_of[viewer] == team_of[q])
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may see (``None``: a spectator), JSON-ready.
+
+        Everyone sees the board, every hand's size, the cards everyone knows a hand holds
+        (the public starting hands minus the cards seen played: ``known``), the spent and
+        removed cards and the pile's size -- never its order or content.  A hand itself
+        shows to its owner and, except in Equal Arms, his ally.  Cards laid face down in a
+        battle show only to their owner's side until the reveal.
+        """
+        game = self._game
+        if player is not None and (isinstance(player, bool) or not isinstance(player, int)):
+            raise TypeError("player must be an int or None")
+        if player is not None and not 0 <= player < game.num_players:
+            raise ValueError(f"player must be 0 to {game.num_players - 1} or None")
+        raw = self._raw()
+        phase = PHASES[raw["phase"]]
+        cities = [{"city": c.key, "army": _army(game, raw["army"][i]),
+                   "attacker": _army(game, raw["attacker"][i])}
+                  for i, c in enumerate(game.board.cities)]
+        equal = game.equal_arms
+        view: dict[str, Any] = {
+            "game": game.id,
+            "options": game.options,
+            "viewer": player,
+            "phase": phase,
+            "current_player": self.current_player,
+            "turn_player": raw["turn_player"],
+            "round": raw["round"],
+            "cities": cities,
+            "players": [self._player_view(raw, q, player) for q in range(game.num_players)],
+            "pile_size": [sum(p) for p in raw["pile"]] if equal else sum(raw["pile"][0]),
+            "discard": ([_cards(d) for d in raw["discard"]] if equal
+                        else _cards(raw["discard"][0])),
+            "discard_size": ([sum(d) for d in raw["discard"]] if equal
+                             else sum(raw["discard"][0])),
+            "removed": _cards(raw["removed"]),
+            "fifteens_removed": raw["fifteens_removed"],
+            "fifteens_aside": raw["fifteens_aside"],
+            "specials": self._specials(raw),
+            "battle": self._battle_view(raw, player),
+            "forced_march": {"used": raw["march_used"], "paid": raw["pay_sum"]},
+            "capitals_clock": [{"team": k, "running": raw["clock_on"][k],
+                                "turns": max(raw["clock_turns"][k], 0)}
+                               for k in range(2)],
+            "quiet_turns": raw["quiet_turns"],
+            "winner_team": raw["winner"] if raw["winner"] >= 0 else None,
+            "end_reason": END_REASONS[raw["end_reason"]] or None,
+            "legal_moves": ([str(m) for m in self.legal_moves()]
+                            if player is not None and player == self.current_player else []),
+        }
+        return view
+
+    def _player_view(self, raw: dict[str, Any], q: int, viewer: int | None) -> dict[str, Any]:
+        game = self._game
+        hand = raw["hand"][q]
+        return {
+            "player": q,
+            "team": game._core.team_of[q],
+            "empires": game.empires_of(q),
+            "hand_size": sum(hand),
+            "hand": _cards(hand) if self._sees_hand(viewer, q) else None,
+            "known": _cards(raw["known"][q]),
+            "unknown": raw["unknown"][q],
+            "armies": self.armies()[q],
+            "eliminated": raw["excluded"][q],
+            "capital_occupied": self.capital_occupied(q),
+        }
+
+    def _specials(self, raw: dict[str, Any]) -> list[dict[str, Any]]:
+        """Special cards lie face up: who may still play which."""
+        holder = self._game._core.holder
+        return [{"player": q, "treason": bool(raw["treason"][holder[q]]),
+                 "uprising": bool(raw["uprising"][holder[q]])}
+                for q in range(self._game.num_players)]
+
+    def _battle_view(self, raw: dict[str, Any], viewer: int | None) -> dict[str, Any] | None:
+        if raw["battle_city"] < 0:
+            return None
+        game = self._game
+        attacker, defender = raw["attacker_player"], raw["defender_player"]
+        pending = raw["phase"] == PHASES.index("commit") and raw["commit_side"] == 1
+        face_down = None
+        if pending:
+            face_down = (_values(raw["commit"][0]) if self._sees_hand(viewer, attacker)
+                         else None)
+        return {
+            "city": game.city_key(raw["battle_city"]),
+            "attacker": attacker,
+            "defender": defender,
+            "round": ("full", "replay", "tie")[raw["round_kind"]],
+            "to_play": ("attacker", "defender")[raw["commit_side"]]
+            if raw["phase"] == PHASES.index("commit") else None,
+            "face_down": len(raw["commit"][0]) if pending else 0,
+            "face_down_cards": face_down,
+            "spy": ("attacker", "defender")[raw["spy_side"]]
+            if raw["phase"] == PHASES.index("spy") else None,
+            "totals": raw["total"] if raw["phase"] == PHASES.index("spy") else None,
+        }
+
+    def history_view(self, player: int | None) -> list[tuple[int, str]]:
+        """The move log as ``player`` may see it: a card another player drew reads
+        ``draw ?`` (1. Draw a card: "He looks at its value secretly"), and the
+        attacker's cards still face down read ``play ?``."""
+        log = super().history_view(None)
+        movers = [m for m, _ in log]
+        raw = self._raw()
+        for i, (mover, _text) in enumerate(log):
+            if mover == CHANCE:
+                drawer = next((m for m in movers[i + 1:] if m != CHANCE), raw["turn_player"])
+                if not self._sees_hand(player, drawer):
+                    log[i] = (mover, "draw ?")
+        pending = raw["phase"] == PHASES.index("commit") and raw["commit_side"] == 1
+        if pending and log and not self._sees_hand(player, raw["attacker_player"]):
+            log[-1] = (log[-1][0], "play ?")
+        return log
+
+    def invariants(self) -> dict[str, tuple[int, int]]:
+        """Cards (52 in hands, on the table, in the piles, spent, set aside or out of the
+        game), the four 15s among them, and each player's two zeros (they always come
+        back, "Battle"; an excluded player's are lost with his hand)."""
+        raw = self._raw()
+        total = [0] * len(CARD_VALUES)
+        sources = (raw["hand"] + raw["pile"] + raw["discard"] + [raw["removed"]])
+        for counts in sources:
+            for v, n in enumerate(counts):
+                total[v] += n
+        for side in raw["commit"]:
+            for v in side:
+                total[v] += 1
+        total[11] += raw["fifteens_aside"]
+        result = {"cards": (sum(total), 52), "fifteens": (total[11], 4),
+                  "zeros": (total[0], 8)}
+        for q in range(self._game.num_players):
+            full = list(raw["hand"][q])
+            for side in _sides_of(raw, q):
+                for v in side:
+                    full[v] += 1
+            if not raw["excluded"][q]:
+                result[f"zeros[{q}]"] = (full[0], 2)
+            result[f"known_in_hand[{q}]"] = (
+                sum(1 for k, h in zip(raw["known"][q], full, strict=True) if k <= h),
+                len(full))
+            result[f"unknown[{q}]"] = (sum(full[1:]) - sum(raw["known"][q][1:]),
+                                       raw["unknown"][q])
+        return result
+
+    # --- persistence ---
+
+    def _snapshot(self) -> dict[str, Any]:
+        raw = self._raw()
+        game = self._game
+        return {
+            "phase": PHASES[raw["phase"]],
+            "current_player": self.current_player,
+            "turn_player": raw["turn_player"],
+            "round": raw["round"],
+            "armies": [{"city": game.city_key(i), "army": _army(game, code)}
+                       for i, code in enumerate(raw["army"]) if code >= 0],
+            "attackers": [{"city": game.city_key(i), "army": _army(game, code)}
+                          for i, code in enumerate(raw["attacker"]) if code >= 0],
+            "hands": [_cards(h) for h in raw["hand"]],
+            "known": [_cards(h) for h in raw["known"]],
+            "pile": [_cards(p) for p in raw["pile"]],
+            "discard": [_cards(d) for d in raw["discard"]],
+            "removed": _cards(raw["removed"]),
+            "table": [_values(side) for side in raw["commit"]],
+            "excluded": raw["excluded"],
+            "specials": self._specials(raw),
+            "quiet_turns": raw["quiet_turns"],
+            "winner": raw["winner"],
+        }
+
+    # --- pictures ---
+
+    def render_text(self, player: int | None = None) -> str:
+        """The map as text (``print(state)`` shows it for a spectator)."""
+        from boardrules.games.rome_and_carthage.render import render_text
+
+        return render_text(self.view(player), self._game.board)
+
+    def render_svg(self, player: int | None = None, *, size: int = 900) -> str:
+        """An SVG picture of what ``player`` may see (``None``: a spectator)."""
+        from boardrules.games.rome_and_carthage.render import render_svg
+
+        return render_svg(self.view(player), self._game.board, size=size)
+
+    def render_svg_truth(self, *, size: int = 900) -> str:
+        """An SVG picture with every hand shown (for analysis, never for a player)."""
+        from boardrules.games.rome_and_carthage.render import render_svg
+
+        view = self.view(None)
+        raw = self._raw()
+        for q, entry in enumerate(view["players"]):
+            entry["hand"] = _cards(raw["hand"][q])
+        return render_svg(view, self._game.board, size=size)
+
+
+def _empire_player(game: RomeCarthageGame) -> list[int]:
+    owner = [0] * len(EMPIRES)
+    for p, seat in enumerate(game.options["empires"]):
+        for e in seat:
+            owner[EMPIRES.index(e)] = p
+    return owner
+
+
+def _army(game: RomeCarthageGame, code: int) -> dict[str, Any] | None:
+    if code < 0:
+        return None
+    empire = code // 4
+    return {"empire": EMPIRES[empire], "kind": KINDS[code % 4],
+            "player": _empire_player(game)[empire]}
+
+
+def _cards(counts: Sequence[int]) -> list[int]:
+    """Card values of a count vector, lowest first."""
+    return [CARD_VALUES[v] for v in range(len(counts)) for _ in range(counts[v])]
+
+
+def _values(indices: Sequence[int]) -> list[int]:
+    return [CARD_VALUES[v] for v in indices]
+
+
+def _sides_of(raw: dict[str, Any], q: int) -> list[list[int]]:
+    """The battle cards face down on the table that belong to player q."""
+    sides = []
+    if raw["phase"] == PHASES.index("commit"):
+        if raw["attacker_player"] == q:
+            sides.append(raw["commit"][0])
+        if raw["defender_player"] == q:
+            sides.append(raw["commit"][1])
+    return sides
+
+
+RomeCarthageGame.state_class = RomeCarthageState
+
+__all__ = ["CHANCE", "RomeCarthageGame", "RomeCarthageMove", "RomeCarthageState",
+           "default_empires"]

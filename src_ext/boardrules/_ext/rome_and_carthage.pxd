@@ -1,0 +1,177 @@
+# Rome & Carthage rules core: the state struct, the lookup tables and the compiled game.
+# Rule text: the rulebook in shared/rules/rome_and_carthage.txt, summarised section by
+# section in docs/rome_and_carthage.rst; comments cite its sections by name ("Battle,
+# ties", "Draw pile").  Rules clarifications (readings of unclear points) are numbered
+# R1, R2, ... as on the docs page.
+
+from libc.stdint cimport int16_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t
+
+from boardrules._ext.core cimport CoreGame, CoreState
+
+cdef enum:
+    RC_MAX_CITIES = 64       # cities are bits of a uint64_t
+    RC_EMPIRES = 4
+    RC_KINDS = 4
+    RC_VALUES = 12           # card values 0 .. 10 and 15 (index 11)
+    RC_V15 = 11
+    RC_PAIRS = 78            # unordered pairs of values, doubles included
+    RC_MAX_PLAYERS = 4
+    RC_TEAMS = 2
+    RC_NONZERO_CARDS = 44    # 52 cards minus the 8 zeros: bounds every battle
+
+# Empires, in the board file's order; army kinds (7 armies an empire: 3 infantry,
+# 2 galleys, 1 chariot, 1 elephant -- "Components").
+cdef enum:
+    EMP_ROME = 0
+    EMP_CARTHAGE = 1
+    EMP_BYZANTIUM = 2
+    EMP_ALEXANDRIA = 3
+    KIND_INFANTRY = 0
+    KIND_GALLEY = 1
+    KIND_CHARIOT = 2
+    KIND_ELEPHANT = 3
+
+# Where the game stands.  Every decision is one small atomic step (see the module docs).
+cdef enum:
+    PH_PLACE = 0             # turns 1 and 2: place one army on an own-colour city
+    PH_DRAW = 1              # chance: the next card the turn player draws
+    PH_MAIN = 2              # special cards, pass, or the (first) move
+    PH_TREASON = 3           # General's Treason: the first enemy army's move
+    PH_TREASON_SECOND = 4    # Treason moved an infantry: a second enemy infantry, or done
+    PH_MOVED = 5             # one move made: a second infantry, a forced march, or done
+    PH_PAY = 6               # paying a forced march, one card at a time
+    PH_EXTRA = 7             # the forced march's extra simple move
+    PH_BATTLE_ORDER = 8      # several battles: the turn player picks the next one
+    PH_COMMIT = 9            # a side lays its battle card(s) face down
+    PH_SPY = 10              # a lone spy: replay new cards or withdraw
+    PH_OVER = 11
+
+# Battle rounds: the first (two cards, special advantages, spies), a spy's replay (two
+# cards, advantages, no spy) and tie rounds (one card, no advantages, no spies).
+cdef enum:
+    ROUND_FULL = 0
+    ROUND_REPLAY = 1
+    ROUND_TIE = 2
+
+# Battles of a General's Treason are fought at once and play returns to the special
+# cards; battles of the turn's own move end the turn.
+cdef enum:
+    CTX_MOVE = 0
+    CTX_TREASON = 1
+
+cdef enum:
+    END_NONE = 0
+    END_CAPITALS = 1         # both enemy capitals held for a complete turn
+    END_ELIMINATION = 2      # the other team has no army left
+    END_NO_PROGRESS = 3      # library rule: the evasion draw made operational
+    END_ROUND_CAP = 4        # library rule: the hard round cap
+
+# Fixed action ids; the other blocks start at the offsets in RcTables.
+cdef enum:
+    ACT_PASS = 0
+    ACT_DONE = 1
+    ACT_TREASON = 2
+    ACT_WITHDRAW = 3
+    ACT_FIXED = 4
+
+
+ctypedef struct RcState:
+    # ---- the position: hash() covers everything up to move_count ----
+    uint8_t army[RC_MAX_CITIES]      # resident army: 0 none, else 1 + empire * 4 + kind
+    uint8_t attacker[RC_MAX_CITIES]  # an army that entered to fight the resident
+    uint8_t origin[RC_MAX_CITIES]    # 1 + city where the resident began this turn's move
+    uint8_t att_origin[RC_MAX_CITIES]  # the same for the attacker
+    uint8_t hand[RC_MAX_PLAYERS][RC_VALUES]
+    uint8_t known[RC_MAX_PLAYERS][RC_VALUES]  # public knowledge of a hand (no zeros)
+    uint8_t unknown[RC_MAX_PLAYERS]  # non-zero cards of the hand only its team has seen
+    uint8_t pile[RC_TEAMS][RC_VALUES]     # counts, never an order (Equal Arms: per team)
+    uint8_t discard[RC_TEAMS][RC_VALUES]  # spent cards, face down, waiting for a reshuffle
+    uint8_t removed[RC_VALUES]       # out of the game (undealt zeros, 15s, lost hands)
+    uint8_t unplaced[RC_EMPIRES][RC_KINDS]
+    uint8_t treason[RC_MAX_PLAYERS]  # per holder (a team; in Equal Arms a player)
+    uint8_t uprising[RC_MAX_PLAYERS]
+    uint8_t excluded[RC_MAX_PLAYERS]  # no army left: out of the game ("Victory")
+    uint8_t placed[RC_EMPIRES]       # armies placed this placement turn
+    uint8_t commit[2][2]             # battle cards on the table: [side][card]
+    uint8_t ncommit[2]
+    uint8_t clock_on[RC_TEAMS]       # the team holds both enemy capitals
+    int16_t clock_turns[RC_TEAMS]    # complete turns since (R4)
+    int16_t total[2]                 # battle totals of the last reveal, per side
+    uint16_t round                   # 1, 2: placement; play from 3
+    uint16_t quiet_turns             # turns without battle, elimination, capital change
+    uint8_t fifteens_removed         # "Draw pile": the first two 15s played leave
+    uint8_t fifteens_aside           # the last two wait until no hand holds a 15
+    uint8_t phase
+    uint8_t current                  # who decides now
+    uint8_t turn_player
+    uint8_t draws_left
+    uint8_t moves_made               # simple moves made this turn (base and extra)
+    uint8_t second_infantry          # 1 + city of the first infantry moved, 0: none
+    uint8_t march_used
+    uint8_t pay_sum
+    uint8_t pay_last                 # payments go in non-increasing value order
+    uint8_t context                  # CTX_MOVE or CTX_TREASON
+    uint8_t bcity
+    uint8_t b_kind
+    uint8_t b_side                   # PH_COMMIT: 0 the attacker commits, 1 the defender
+    uint8_t b_att                    # attacking and defending players
+    uint8_t b_def
+    uint8_t spy_side
+    uint8_t cap_status               # bit e: an enemy army holds empire e's capital
+    uint8_t winner                   # 0 none, 1 + team
+    uint8_t end_reason
+    uint8_t pad0[3]
+    # ---- bookkeeping and caches derived from the position (not hashed) ----
+    uint32_t move_count
+    int32_t last_action
+    uint64_t side_mask[RC_TEAMS]     # residents of each team
+    uint64_t att_mask                # cities with a pending battle
+
+
+ctypedef struct RcTables:
+    int ncities
+    int num_players
+    bint equal_arms
+    int max_rounds
+    int no_progress_rounds
+    int first_player
+    int empire_player[RC_EMPIRES]    # who plays each empire
+    int empire_team[RC_EMPIRES]
+    int player_team[RC_MAX_PLAYERS]
+    int player_empires[RC_MAX_PLAYERS]  # bit e: the player plays empire e
+    int player_draws[RC_MAX_PLAYERS]
+    int holder[RC_MAX_PLAYERS]       # whose special cards a player plays
+    int team_pile[RC_TEAMS]          # which pile a team draws from
+    int capital[RC_EMPIRES]
+    int city_empire[RC_MAX_CITIES]
+    uint64_t land[RC_MAX_CITIES]     # neighbour masks
+    uint64_t sea[RC_MAX_CITIES]
+    uint64_t empire_cities[RC_EMPIRES]
+    uint8_t initial_hand[RC_MAX_PLAYERS][RC_VALUES]
+    uint8_t initial_pile[RC_TEAMS][RC_VALUES]
+    uint8_t initial_removed[RC_VALUES]
+    uint8_t initial_treason[RC_MAX_PLAYERS]
+    uint8_t initial_uprising[RC_MAX_PLAYERS]
+    int pair_a[RC_PAIRS]             # pair p = values (pair_a[p] <= pair_b[p])
+    int pair_b[RC_PAIRS]
+    int pair_of[RC_VALUES][RC_VALUES]
+    # action layout: [fixed, uprising c, place (kind, c), move (from, to), battle c,
+    #                 pair, single v, pay v, draw v]
+    int a_uprising
+    int a_place
+    int a_move
+    int a_battle
+    int a_pair
+    int a_single
+    int a_pay
+    int a_draw
+    int num_actions
+
+
+cdef class RomeCarthageCore(CoreGame):
+    cdef RcTables tables
+
+    cdef int _check(self, CoreState st) except -1
+    cdef _setup_players(self, list empires, list empire_team)
+    cdef _setup_cards(self)
+    cdef int _game_length_bound(self)

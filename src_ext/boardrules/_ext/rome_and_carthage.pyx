@@ -1,0 +1,1541 @@
+"""Rome & Carthage rules core: the only implementation of the game's rules.
+
+The rulebook (shared/rules/rome_and_carthage.txt) is cited by its section names; the
+readings of its unclear points are numbered R1, R2, ... as under "Rules clarifications"
+on the docs page (docs/rome_and_carthage.rst), which also gives the notation.
+
+A turn is a sequence of small atomic decisions, each with at least one legal completion:
+
+* draw (chance, one card; two for the lone player of the 3-player game);
+* ``pass``, ``uprising <capital>``, ``treason`` (then one or two enemy moves and their
+  battles, fought at once), or the first move ``<from>-<to>``;
+* after the first move: a second infantry's move, the first card of a forced march
+  (``pay v``), or ``done``; a forced march is paid one card at a time in non-increasing
+  value order and ends as soon as it reaches 3 points, then one more simple move;
+* battles: ``battle <city>`` when several are pending, then each side's cards face down
+  (``play a+b``, or ``play v`` with one card), the reveal, a lone spy's replay or
+  ``withdraw``, tie rounds.
+
+Cards are values (their colour only matters for the deal), hands and piles are counts:
+the pile has no order, so its order is secret to everyone by construction.
+"""
+
+from libc.math cimport tanh
+from libc.stdint cimport uint8_t, uint64_t
+from libc.string cimport memcpy, memset
+
+from boardrules._ext.core cimport (
+    CHANCE_PLAYER,
+    TERMINAL_PLAYER,
+    CoreState,
+    Rng,
+    ctz64,
+    hash_bytes,
+    popcount64,
+    rng_below,
+)
+
+# value of each card index; the deck: four colours of 0, 0, 1 .. 10, 15 ("Components")
+CARD_VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15)
+DECK = (8, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4)
+# "Distributing the resource cards": the hand of a one-empire and of a two-empire player
+ONE_EMPIRE_HAND = (0, 0, 2, 4, 6, 8, 10, 15)
+TWO_EMPIRE_HAND = (0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 15)
+# "Components": 7 armies an empire
+ARMY_SET = (3, 2, 1, 1)
+KINDS = ("infantry", "galley", "chariot", "elephant")
+PHASES = ("place", "draw", "main", "treason", "treason_second", "moved", "pay", "extra",
+          "battle_order", "commit", "spy", "over")
+END_REASONS = ("", "capitals", "elimination", "no_progress", "round_cap")
+# "Turns 1 and 2": armies placed per empire in each placement turn
+PLACE_QUOTA = (4, 3)
+# a bound on the non-battle actions of one turn (see max_game_length)
+cdef int TURN_ACTIONS = 32
+
+cdef int VALUE[RC_VALUES]
+VALUE[:] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15]
+cdef int ARMY_SET_C[RC_KINDS]
+ARMY_SET_C[:] = [3, 2, 1, 1]
+cdef int PLACE_QUOTA_C[2]
+PLACE_QUOTA_C[:] = [4, 3]
+# material weights for evaluate(): infantry, galley, chariot, elephant
+cdef double WEIGHT[RC_KINDS]
+WEIGHT[:] = [1.0, 1.0, 1.5, 1.5]
+
+
+# ------------------------------------------------------------------ small helpers
+
+cdef inline uint64_t bit(int c) noexcept nogil:
+    return (<uint64_t>1) << c
+
+
+cdef inline int code_empire(int code) noexcept nogil:
+    return (code - 1) >> 2
+
+
+cdef inline int code_kind(int code) noexcept nogil:
+    return (code - 1) & 3
+
+
+cdef inline int code_team(const RcTables* t, int code) noexcept nogil:
+    return t.empire_team[code_empire(code)]
+
+
+cdef inline int code_player(const RcTables* t, int code) noexcept nogil:
+    return t.empire_player[code_empire(code)]
+
+
+cdef inline bint is_land(int code) noexcept nogil:
+    return code_kind(code) != KIND_GALLEY
+
+
+cdef inline int hand_size(const RcState* s, int p) noexcept nogil:
+    cdef int v, n = 0
+    for v in range(RC_VALUES):
+        n += s.hand[p][v]
+    return n
+
+
+cdef inline int nonzero_points(const RcState* s, int p, int top) noexcept nogil:
+    """Points of p's non-zero cards of index <= top."""
+    cdef int v, n = 0
+    for v in range(1, top + 1):
+        n += s.hand[p][v] * VALUE[v]
+    return n
+
+
+cdef inline bint sees_hand(const RcTables* t, int viewer, int q) noexcept nogil:
+    """Setup: "Allied players may ... show each other their cards" -- except in Equal
+    Arms ("Allied players may NOT show each other their cards")."""
+    return viewer == q or (not t.equal_arms and t.player_team[viewer] == t.player_team[q])
+
+
+cdef int armies_of_player(const RcState* s, const RcTables* t, int p) noexcept nogil:
+    cdef int c, e, k, n = 0
+    for c in range(t.ncities):
+        if s.army[c] and code_player(t, s.army[c]) == p:
+            n += 1
+        if s.attacker[c] and code_player(t, s.attacker[c]) == p:
+            n += 1
+    for e in range(RC_EMPIRES):
+        if t.empire_player[e] == p:
+            for k in range(RC_KINDS):
+                n += s.unplaced[e][k]
+    return n
+
+
+cdef int armies_of_team(const RcState* s, const RcTables* t, int team) noexcept nogil:
+    cdef int p, n = 0
+    for p in range(t.num_players):
+        if t.player_team[p] == team:
+            n += armies_of_player(s, t, p)
+    return n
+
+
+cdef int active_players(const RcState* s, const RcTables* t) noexcept nogil:
+    cdef int p, n = 0
+    for p in range(t.num_players):
+        if not s.excluded[p]:
+            n += 1
+    return n
+
+
+# ------------------------------------------------------------------ the board
+
+cdef inline void set_resident(RcState* s, const RcTables* t, int c, int code,
+                              int origin) noexcept nogil:
+    cdef int team
+    if s.army[c]:
+        s.side_mask[code_team(t, s.army[c])] &= ~bit(c)
+    s.army[c] = code
+    s.origin[c] = origin
+    if code:
+        team = code_team(t, code)
+        s.side_mask[team] |= bit(c)
+
+
+cdef inline void set_attacker(RcState* s, int c, int code, int origin) noexcept nogil:
+    s.attacker[c] = code
+    s.att_origin[c] = origin
+    if code:
+        s.att_mask |= bit(c)
+    else:
+        s.att_mask &= ~bit(c)
+
+
+cdef bint capital_occupied(const RcState* s, const RcTables* t, int p) noexcept nogil:
+    """"Occupied capital": an enemy army stands on a capital of one of p's empires (R7:
+    for a two-empire player, either of his capitals; R6: during the battle for it the
+    city is not yet occupied -- its defender still stands there)."""
+    cdef int e, c
+    for e in range(RC_EMPIRES):
+        if (t.player_empires[p] >> e) & 1:
+            c = t.capital[e]
+            if s.army[c] and code_team(t, s.army[c]) != t.player_team[p]:
+                return True
+    return False
+
+
+cdef uint64_t destinations(const RcState* s, const RcTables* t, int c) noexcept nogil:
+    """Cities the resident army of c may reach by one simple move, moved as its owner
+    would move it ("Move a piece": elephant and infantry one land city, galley one city
+    at sea or along the coasts, chariot one or two land cities; never stop on a friendly
+    army, pass through friendly but never enemy cities, never three armies a city)."""
+    cdef int code = s.army[c]
+    cdef int team = code_team(t, code)
+    cdef uint64_t friendly = s.side_mask[team]
+    cdef uint64_t enemy = s.side_mask[1 - team]
+    cdef uint64_t blocked = friendly | s.att_mask
+    cdef uint64_t via, out
+    cdef int kind = code_kind(code)
+    if kind == KIND_GALLEY:
+        return t.sea[c] & ~blocked
+    out = t.land[c] & ~blocked
+    if kind == KIND_CHARIOT:
+        via = t.land[c] & ~enemy & ~s.att_mask
+        while via:
+            out |= t.land[ctz64(via)] & ~blocked
+            via &= via - 1
+        out &= ~bit(c)
+    return out
+
+
+cdef inline bint may_move(const RcState* s, const RcTables* t, int c) noexcept nogil:
+    return s.army[c] != 0 and not (s.att_mask >> c) & 1 and destinations(s, t, c) != 0
+
+
+cdef uint64_t movers(const RcState* s, const RcTables* t, int team, int kind) noexcept nogil:
+    """Residents of ``team`` (of ``kind``; -1 any) that have a simple move."""
+    cdef uint64_t rest = s.side_mask[team] & ~s.att_mask
+    cdef uint64_t out = 0
+    cdef int c
+    while rest:
+        c = ctz64(rest)
+        rest &= rest - 1
+        if (kind < 0 or code_kind(s.army[c]) == kind) and destinations(s, t, c):
+            out |= bit(c)
+    return out
+
+
+cdef uint64_t own_movers(const RcState* s, const RcTables* t, int p, int kind) noexcept nogil:
+    """Armies the player p himself moves: those of his own empires ("Move a piece": a
+    two-empire player moves an army of the empire of his choice)."""
+    cdef uint64_t rest = movers(s, t, t.player_team[p], kind)
+    cdef uint64_t out = 0
+    cdef int c
+    while rest:
+        c = ctz64(rest)
+        rest &= rest - 1
+        if code_player(t, s.army[c]) == p:
+            out |= bit(c)
+    return out
+
+
+cdef uint64_t second_infantry_movers(const RcState* s, const RcTables* t, int team,
+                                     int p) noexcept nogil:
+    """"Or two infantry": infantry other than the one already moved (p < 0: any player's
+    of the team, for a Treason)."""
+    cdef uint64_t m
+    if p >= 0:
+        m = own_movers(s, t, p, KIND_INFANTRY)
+    else:
+        m = movers(s, t, team, KIND_INFANTRY)
+    if s.second_infantry:
+        m &= ~bit(s.second_infantry - 1)
+    return m
+
+
+# ------------------------------------------------------------------ cards
+
+cdef void check_fifteens_aside(RcState* s, const RcTables* t) noexcept nogil:
+    """"Draw pile": the last two 15s join the new draw pile once the last 15 held by a
+    player is played (R8: they join the spent cards, so the next reshuffle takes them)."""
+    cdef int p
+    if s.fifteens_aside == 0:
+        return
+    for p in range(t.num_players):
+        if s.hand[p][RC_V15]:
+            return
+    s.discard[0][RC_V15] += s.fifteens_aside
+    s.fifteens_aside = 0
+
+
+cdef void spend_card(RcState* s, const RcTables* t, int p, int v) noexcept nogil:
+    """A card p has laid down (battle) or paid (forced march), already out of his hand.
+    The play is public, so everyone's knowledge of his hand loses the card.  Zeros
+    always go back to their owner ("Battle": the Zeros ... are always recovered -- R2: at
+    once, after each reveal); 15s follow "Draw pile"; the rest are spent face down."""
+    if v == 0:
+        s.hand[p][0] += 1
+        return
+    if s.known[p][v]:
+        s.known[p][v] -= 1
+    elif s.unknown[p]:
+        s.unknown[p] -= 1
+    if v == RC_V15:
+        if t.equal_arms:
+            s.removed[RC_V15] += 1      # Equal Arms: used 15s leave the game
+        elif s.fifteens_removed < 2:
+            s.removed[RC_V15] += 1      # the first two 15s played leave the game
+            s.fifteens_removed += 1
+        else:
+            s.fifteens_aside += 1
+        check_fifteens_aside(s, t)
+        return
+    s.discard[t.team_pile[t.player_team[p]]][v] += 1
+
+
+cdef inline int pile_count(const RcState* s, int k) noexcept nogil:
+    cdef int v, n = 0
+    for v in range(RC_VALUES):
+        n += s.pile[k][v]
+    return n
+
+
+cdef void refill_pile(RcState* s, int k) noexcept nogil:
+    """"Draw pile": when the draw pile is exhausted, the spent cards are shuffled into a
+    new one (counts only: the new order is secret to all)."""
+    cdef int v
+    for v in range(RC_VALUES):
+        s.pile[k][v] += s.discard[k][v]
+        s.discard[k][v] = 0
+
+
+cdef void lose_hand(RcState* s, const RcTables* t, int p) noexcept nogil:
+    """"Victory": a player with no army left is excluded and the cards still in his hand
+    are lost (R8: they leave the game, and a lost 15 is no longer held)."""
+    cdef int v
+    for v in range(RC_VALUES):
+        s.removed[v] += s.hand[p][v]
+        s.hand[p][v] = 0
+        s.known[p][v] = 0
+    s.unknown[p] = 0
+    check_fifteens_aside(s, t)
+
+
+# ------------------------------------------------------------------ turn flow
+
+cdef void finish_game(RcState* s, int winner_team, int reason) noexcept nogil:
+    s.phase = PH_OVER
+    s.winner = winner_team + 1 if winner_team >= 0 else 0
+    s.end_reason = reason
+    s.current = 0
+
+
+cdef bint check_exclusions(RcState* s, const RcTables* t) noexcept nogil:
+    """After an army is eliminated: players without armies drop out; a team without
+    armies loses ("Victory: eliminating all enemy pieces").  True when the game ended."""
+    cdef int p, team
+    cdef bint alive[RC_TEAMS]
+    if s.round <= 2:
+        return False
+    alive[0] = False
+    alive[1] = False
+    for p in range(t.num_players):
+        if s.excluded[p]:
+            continue
+        if armies_of_player(s, t, p) == 0:
+            s.excluded[p] = 1
+            lose_hand(s, t, p)
+            if t.equal_arms:
+                # Equal Arms: the special card an eliminated player did not use is removed
+                s.treason[t.holder[p]] = 0
+                s.uprising[t.holder[p]] = 0
+        else:
+            alive[t.player_team[p]] = True
+    for team in range(RC_TEAMS):
+        if not alive[team]:
+            finish_game(s, 1 - team, END_ELIMINATION)
+            return True
+    return False
+
+
+cdef uint8_t capital_status(const RcState* s, const RcTables* t) noexcept nogil:
+    cdef int e, c
+    cdef uint8_t status = 0
+    for e in range(RC_EMPIRES):
+        c = t.capital[e]
+        if s.army[c] and code_team(t, s.army[c]) != t.empire_team[e]:
+            status |= 1 << e
+    return status
+
+
+cdef void update_capitals(RcState* s, const RcTables* t) noexcept nogil:
+    """The capitals clock of "Victory: occupying both enemy capitals": a team's clock runs
+    while its armies stand on both capitals of the other team (R4), and any change in who
+    holds a capital counts as progress for the no-progress draw (R17)."""
+    cdef uint8_t status = capital_status(s, t)
+    cdef int team, e, held
+    if status != s.cap_status:
+        s.cap_status = status
+        s.quiet_turns = 0
+    for team in range(RC_TEAMS):
+        held = 1
+        for e in range(RC_EMPIRES):
+            if t.empire_team[e] != team and not (status >> e) & 1:
+                held = 0
+        if held and not s.clock_on[team]:
+            s.clock_on[team] = 1
+            s.clock_turns[team] = -1    # the turn of the capture does not count
+        elif not held:
+            s.clock_on[team] = 0
+            s.clock_turns[team] = 0
+
+
+cdef void start_turn(RcState* s, const RcTables* t) noexcept nogil:
+    """"Turns 1 and 2" place the armies; from the third turn a turn begins with the draw
+    (two cards for the lone player of the 3-player game)."""
+    cdef int e
+    s.current = s.turn_player
+    s.moves_made = 0
+    s.second_infantry = 0
+    s.march_used = 0
+    s.pay_sum = 0
+    s.pay_last = RC_V15
+    memset(s.origin, 0, sizeof(s.origin))
+    if s.round <= 2:
+        s.phase = PH_PLACE
+        for e in range(RC_EMPIRES):
+            s.placed[e] = 0
+        return
+    s.draws_left = t.player_draws[s.turn_player]
+    prepare_draw(s, t)
+
+
+cdef void prepare_draw(RcState* s, const RcTables* t) noexcept nogil:
+    """The next draw, or the turn's decisions once the draws are done.  R14: with an
+    empty pile and no spent cards to reshuffle, a draw gives nothing."""
+    cdef int k = t.team_pile[t.player_team[s.turn_player]]
+    if s.draws_left and pile_count(s, k) == 0:
+        refill_pile(s, k)
+        if pile_count(s, k) == 0:
+            s.draws_left = 0
+    s.current = s.turn_player
+    s.phase = PH_DRAW if s.draws_left else PH_MAIN
+
+
+cdef void end_turn(RcState* s, const RcTables* t) noexcept nogil:
+    """The turn passes clockwise to the next player still in the game.  Here the
+    capitals clock counts complete turns (R4), and the library's two end rules apply:
+    a draw after ``no_progress_rounds`` rounds without battle, elimination, Uprising or
+    change of a capital's holder, and a draw once ``max_rounds`` rounds are played
+    (R17)."""
+    cdef int team, p, active, _
+    memset(s.origin, 0, sizeof(s.origin))
+    active = active_players(s, t)
+    if s.round > 2:
+        for team in range(RC_TEAMS):
+            if s.clock_on[team]:
+                s.clock_turns[team] += 1
+        # the turn player's team first: its clock started no later in his own turn
+        team = t.player_team[s.turn_player]
+        for _ in range(RC_TEAMS):
+            if s.clock_on[team] and s.clock_turns[team] >= active:
+                finish_game(s, team, END_CAPITALS)
+                return
+            team = 1 - team
+        s.quiet_turns += 1
+        if s.quiet_turns >= t.no_progress_rounds * active:
+            finish_game(s, -1, END_NO_PROGRESS)
+            return
+    p = s.turn_player
+    for _ in range(t.num_players):
+        p = (p + 1) % t.num_players
+        if p == t.first_player:
+            s.round += 1
+        if not s.excluded[p]:
+            break
+    if s.round > t.max_rounds:
+        finish_game(s, -1, END_ROUND_CAP)
+        return
+    s.turn_player = p
+    start_turn(s, t)
+
+
+# ------------------------------------------------------------------ battles
+
+cdef int battle_total(int kind, int opp_kind, const uint8_t* cards, int n,
+                      bint advantages) noexcept nogil:
+    """"Special advantages": the elephant doubles its highest card against land armies
+    (not against galleys), the chariot doubles its lowest against all armies -- for the
+    defender too (R12).  With one card ("Occupied capital") the elephant still doubles
+    it against land armies and the chariot does not."""
+    cdef int a = VALUE[cards[0]]
+    cdef int b, hi, lo
+    cdef bint elephant = advantages and kind == KIND_ELEPHANT and opp_kind != KIND_GALLEY
+    if n == 1:
+        return 2 * a if elephant else a
+    b = VALUE[cards[1]]
+    hi = a if a > b else b
+    lo = a + b - hi
+    if elephant:
+        return 2 * hi + lo
+    if advantages and kind == KIND_CHARIOT:
+        return hi + 2 * lo
+    return a + b
+
+
+cdef bint is_spy(const uint8_t* cards, int n) noexcept nogil:
+    """"Spies": "1 and 1" or "2 and 0"; a single "2" for a player whose capital is
+    occupied.  "0 and 1" is never a spy, whatever it totals."""
+    if n == 1:
+        return cards[0] == 2
+    return ((cards[0] == 1 and cards[1] == 1)
+            or (cards[0] == 2 and cards[1] == 0) or (cards[0] == 0 and cards[1] == 2))
+
+
+cdef int cards_needed(const RcState* s, const RcTables* t, int side) noexcept nogil:
+    """Two cards ("General case"), one in tie rounds ("Ties"), one for a player whose
+    capital is occupied ("Occupied capital") -- also when he replays as a spy (R1)."""
+    if s.b_kind == ROUND_TIE:
+        return 1
+    return 1 if capital_occupied(s, t, s.b_att if side == 0 else s.b_def) else 2
+
+
+cdef void new_round(RcState* s, int kind) noexcept nogil:
+    s.b_kind = kind
+    s.ncommit[0] = 0
+    s.ncommit[1] = 0
+    s.b_side = 0
+    s.phase = PH_COMMIT
+    s.current = s.b_att
+
+
+cdef void begin_battle(RcState* s, const RcTables* t, int c) noexcept nogil:
+    """"Carry out a battle": the army that moved in attacks the resident."""
+    s.bcity = c
+    s.b_att = code_player(t, s.attacker[c])
+    s.b_def = code_player(t, s.army[c])
+    s.quiet_turns = 0
+    new_round(s, ROUND_FULL)
+
+
+cdef void next_battle(RcState* s, const RcTables* t) noexcept nogil:
+    """"If several battles take place simultaneously ... the attacker chooses which one is
+    fought first" (R5: the turn player chooses, Treason battles included)."""
+    if s.phase == PH_OVER:
+        return
+    if s.att_mask == 0:
+        if s.context == CTX_TREASON and not s.excluded[s.turn_player]:
+            s.phase = PH_MAIN
+            s.current = s.turn_player
+        else:
+            end_turn(s, t)
+        return
+    if popcount64(s.att_mask) == 1:
+        begin_battle(s, t, ctz64(s.att_mask))
+        return
+    s.phase = PH_BATTLE_ORDER
+    s.current = s.turn_player
+
+
+cdef void start_battles(RcState* s, const RcTables* t, int context) noexcept nogil:
+    s.context = context
+    next_battle(s, t)
+
+
+cdef void battle_won(RcState* s, const RcTables* t, int side) noexcept nogil:
+    """"The losing army is eliminated permanently"; a winning attacker stays in the
+    city."""
+    cdef int c = s.bcity
+    if side == 0:
+        set_resident(s, t, c, s.attacker[c], s.att_origin[c])
+    set_attacker(s, c, 0, 0)
+    update_capitals(s, t)
+    if check_exclusions(s, t):
+        return
+    next_battle(s, t)
+
+
+cdef void return_home(RcState* s, const RcTables* t, int code, int home,
+                      int depth) noexcept nogil:
+    """Puts a retreating army back in the city where it began this turn's move (R3).  An
+    army standing there (it moved in this turn) retreats the same way first ("Ties: If
+    the previous city is occupied by an army, that army also retreats")."""
+    cdef int other = s.army[home]
+    if other:
+        if s.origin[home] == 0 or depth > 4:
+            return      # cannot happen (R3): every city left this turn was entered only
+            #             by armies that moved this turn
+        return_home(s, t, other, s.origin[home] - 1, depth + 1)
+    set_resident(s, t, home, code, 0)
+
+
+cdef void attacker_retreats(RcState* s, const RcTables* t) noexcept nogil:
+    """"If both opponents play a total of Zero, the battle ceases and the attacker returns
+    to his previous place" (R3: the city where it began this turn's move); a spy attacker
+    who withdraws does the same (R1)."""
+    cdef int c = s.bcity
+    cdef int code = s.attacker[c]
+    cdef int home = s.att_origin[c] - 1
+    set_attacker(s, c, 0, 0)
+    if home >= 0:
+        return_home(s, t, code, home, 0)
+    update_capitals(s, t)
+    next_battle(s, t)
+
+
+cdef void compare_totals(RcState* s, const RcTables* t) noexcept nogil:
+    """"The player with the highest total is the winner"; equal totals go to a tie round,
+    and two zero totals end the battle with the attacker's retreat ("Ties")."""
+    if s.total[0] > s.total[1]:
+        battle_won(s, t, 0)
+    elif s.total[1] > s.total[0]:
+        battle_won(s, t, 1)
+    elif s.total[0] == 0:
+        attacker_retreats(s, t)
+    else:
+        new_round(s, ROUND_TIE)
+
+
+cdef void lay_down(RcState* s, int side, int p, int a, int b, int n) noexcept nogil:
+    s.commit[side][0] = a
+    s.hand[p][a] -= 1
+    if n == 2:
+        s.commit[side][1] = b
+        s.hand[p][b] -= 1
+    s.ncommit[side] = n
+
+
+cdef void spend_commit(RcState* s, const RcTables* t, int side, int p) noexcept nogil:
+    """The revealed cards leave the table ("The cards laid on the table are lost to the
+    players, except for the Zeros")."""
+    cdef int i
+    for i in range(s.ncommit[side]):
+        spend_card(s, t, p, s.commit[side][i])
+    s.ncommit[side] = 0
+
+
+cdef inline int side_kind(const RcState* s, int side) noexcept nogil:
+    return code_kind(s.attacker[s.bcity] if side == 0 else s.army[s.bcity])
+
+
+cdef void reveal(RcState* s, const RcTables* t) noexcept nogil:
+    """"They are then turned over at the same time": totals, spies, the cards spent."""
+    cdef int side, spies = 0
+    cdef bint advantages = s.b_kind != ROUND_TIE
+    cdef bint spy[2]
+    for side in range(2):
+        s.total[side] = battle_total(side_kind(s, side), side_kind(s, 1 - side),
+                                     s.commit[side], s.ncommit[side], advantages)
+        # "Ties: the players may no longer play the spy"
+        spy[side] = s.b_kind == ROUND_FULL and is_spy(s.commit[side], s.ncommit[side])
+        spies += spy[side]
+    spend_commit(s, t, 0, s.b_att)
+    spend_commit(s, t, 1, s.b_def)
+    if spies == 2:
+        new_round(s, ROUND_FULL)    # "both ... play a spy, the battle restarts"
+        return
+    if spies == 1:
+        side = 0 if spy[0] else 1
+        if s.total[side] > s.total[1 - side]:
+            battle_won(s, t, side)  # R1: a spy that already wins needs no replay
+            return
+        s.spy_side = side
+        s.phase = PH_SPY
+        s.current = s.b_att if side == 0 else s.b_def
+        return
+    compare_totals(s, t)
+
+
+cdef void spy_replays(RcState* s, const RcTables* t, int a, int b, int n) noexcept nogil:
+    """"He may then choose to replay two new cards to beat his opponent": the new cards
+    replace the spy's total (advantages apply, R1) and face the opponent's total."""
+    cdef int side = s.spy_side
+    cdef int p = s.b_att if side == 0 else s.b_def
+    lay_down(s, side, p, a, b, n)
+    s.total[side] = battle_total(side_kind(s, side), side_kind(s, 1 - side),
+                                 s.commit[side], n, True)
+    spend_commit(s, t, side, p)
+    compare_totals(s, t)
+
+
+cdef void spy_withdraws(RcState* s, const RcTables* t) noexcept nogil:
+    """"... or to withdraw" (R1): an attacker goes back as after two zero totals; a
+    defender has nowhere to go, so withdrawing concedes the city and his army."""
+    if s.spy_side == 0:
+        attacker_retreats(s, t)
+    else:
+        battle_won(s, t, 0)
+
+
+# ------------------------------------------------------------------ moves
+
+cdef void move_army(RcState* s, const RcTables* t, int src, int dst) noexcept nogil:
+    """One simple move; an army entering an enemy city waits there for the battle (and
+    moves no further, R9)."""
+    cdef int code = s.army[src]
+    cdef int origin = s.origin[src] if s.origin[src] else src + 1
+    set_resident(s, t, src, 0, 0)
+    if s.army[dst]:
+        set_attacker(s, dst, code, origin)
+    else:
+        set_resident(s, t, dst, code, origin)
+    s.moves_made += 1
+    update_capitals(s, t)
+
+
+cdef bint can_pay_march(const RcState* s, const RcTables* t, int p) noexcept nogil:
+    """"Forced march": at most once a turn (R9), paid with cards worth at least 3 (zeros
+    pay nothing), and only when an army is left to move."""
+    return (not s.march_used and nonzero_points(s, p, RC_V15) >= 3
+            and own_movers(s, t, p, -1) != 0)
+
+
+cdef bint pay_feasible(const RcState* s, int p, int v) noexcept nogil:
+    """Paying v now can still reach 3 points with cards no higher than v."""
+    if v == 0 or v > s.pay_last or s.hand[p][v] == 0:
+        return False
+    return s.pay_sum + VALUE[v] + nonzero_points(s, p, v) - VALUE[v] >= 3
+
+
+cdef void after_move(RcState* s, const RcTables* t) noexcept nogil:
+    """After a base move: a second infantry, a forced march or ``done``; when ``done`` is
+    all that is left the turn goes on to its battles at once."""
+    cdef int p = s.turn_player
+    if s.march_used:
+        start_battles(s, t, CTX_MOVE)
+        return
+    if ((s.second_infantry and s.moves_made == 1
+         and second_infantry_movers(s, t, t.player_team[p], p))
+            or can_pay_march(s, t, p)):
+        s.phase = PH_MOVED
+        s.current = p
+        return
+    start_battles(s, t, CTX_MOVE)
+
+
+# ------------------------------------------------------------------ the contract
+
+cdef void rc_initial_state(void* state, const void* tables) noexcept nogil:
+    cdef RcState* s = <RcState*>state
+    cdef const RcTables* t = <const RcTables*>tables
+    cdef int e, k, p
+    memset(s, 0, sizeof(RcState))
+    memcpy(s.hand, t.initial_hand, sizeof(s.hand))
+    for p in range(RC_MAX_PLAYERS):
+        for k in range(1, RC_VALUES):
+            s.known[p][k] = t.initial_hand[p][k]  # every starting hand is public
+    memcpy(s.pile, t.initial_pile, sizeof(s.pile))
+    memcpy(s.removed, t.initial_removed, sizeof(s.removed))
+    memcpy(s.treason, t.initial_treason, sizeof(s.treason))
+    memcpy(s.uprising, t.initial_uprising, sizeof(s.uprising))
+    for e in range(RC_EMPIRES):
+        for k in range(RC_KINDS):
+            s.unplaced[e][k] = ARMY_SET_C[k]
+    s.round = 1
+    s.turn_player = t.first_player
+    s.last_action = -1
+    start_turn(s, t)
+
+
+cdef int rc_current_player(const void* state, const void* tables) noexcept nogil:
+    cdef const RcState* s = <const RcState*>state
+    if s.phase == PH_OVER:
+        return TERMINAL_PLAYER
+    if s.phase == PH_DRAW:
+        return CHANCE_PLAYER
+    return s.current
+
+
+cdef inline int place_quota(const RcState* s, const RcTables* t, int e) noexcept nogil:
+    """Armies empire e places this placement turn: 4, then its 3 remaining ones."""
+    cdef int k, left = 0
+    for k in range(RC_KINDS):
+        left += s.unplaced[e][k]
+    left += s.placed[e]
+    return left if left < PLACE_QUOTA_C[s.round - 1] else PLACE_QUOTA_C[s.round - 1]
+
+
+cdef int emit_moves(const RcState* s, const RcTables* t, uint64_t from_mask,
+                    int* out, int n) noexcept nogil:
+    cdef int c, d
+    cdef uint64_t dest
+    while from_mask:
+        c = ctz64(from_mask)
+        from_mask &= from_mask - 1
+        dest = destinations(s, t, c)
+        while dest:
+            d = ctz64(dest)
+            dest &= dest - 1
+            out[n] = t.a_move + c * t.ncities + d
+            n += 1
+    return n
+
+
+cdef int emit_pays(const RcState* s, const RcTables* t, int p, int* out, int n) noexcept nogil:
+    cdef int v
+    for v in range(1, RC_VALUES):
+        if pay_feasible(s, p, v):
+            out[n] = t.a_pay + v
+            n += 1
+    return n
+
+
+cdef int emit_commits(const RcState* s, const RcTables* t, int p, int cards,
+                      int* out, int n) noexcept nogil:
+    """Card choices by value: one action per unordered pair of values held (or per value
+    for one card), so identical cards give no duplicate moves."""
+    cdef int i
+    if cards == 1:
+        for i in range(RC_VALUES):
+            if s.hand[p][i]:
+                out[n] = t.a_single + i
+                n += 1
+        return n
+    for i in range(RC_PAIRS):
+        if t.pair_a[i] == t.pair_b[i]:
+            if s.hand[p][t.pair_a[i]] >= 2:
+                out[n] = t.a_pair + i
+                n += 1
+        elif s.hand[p][t.pair_a[i]] and s.hand[p][t.pair_b[i]]:
+            out[n] = t.a_pair + i
+            n += 1
+    return n
+
+
+cdef int legal_place(const RcState* s, const RcTables* t, int* out) noexcept nogil:
+    """"Turns 1 and 2": an army of his choice on an empty city of its own colour, 4 an
+    empire in the first turn and the 3 others in the second."""
+    cdef int p = s.turn_player
+    cdef int n = 0
+    cdef int e, k, c
+    cdef uint64_t free_cities = 0, rest
+    cdef uint64_t occupied = s.side_mask[0] | s.side_mask[1]
+    for e in range(RC_EMPIRES):
+        if (t.player_empires[p] >> e) & 1 and s.placed[e] < place_quota(s, t, e):
+            free_cities |= t.empire_cities[e] & ~occupied
+    for k in range(RC_KINDS):
+        rest = free_cities
+        while rest:
+            c = ctz64(rest)
+            rest &= rest - 1
+            if s.unplaced[t.city_empire[c]][k]:
+                out[n] = t.a_place + k * t.ncities + c
+                n += 1
+    return n
+
+
+cdef bint treason_available(const RcState* s, const RcTables* t, int p) noexcept nogil:
+    """"General's Treason": single-use, and only with an enemy army to move."""
+    return (s.treason[t.holder[p]] != 0
+            and movers(s, t, 1 - t.player_team[p], -1) != 0)
+
+
+cdef int legal_main(const RcState* s, const RcTables* t, int* out) noexcept nogil:
+    cdef int p = s.turn_player
+    cdef int n = 0
+    cdef int e, c
+    out[n] = ACT_PASS    # "The player may then pass his turn" (R10: also after a card)
+    n += 1
+    if treason_available(s, t, p):
+        out[n] = ACT_TREASON
+        n += 1
+    if s.uprising[t.holder[p]]:
+        # "Popular Uprising: if his capital is occupied" (R6: his own capital, either of
+        # a two-empire player's)
+        for c in range(t.ncities):
+            e = t.city_empire[c]
+            if (c == t.capital[e] and (t.player_empires[p] >> e) & 1 and s.army[c]
+                    and code_team(t, s.army[c]) != t.player_team[p]):
+                out[n] = t.a_uprising + c
+                n += 1
+    return emit_moves(s, t, own_movers(s, t, p, -1), out, n)
+
+
+cdef int rc_legal_actions(const void* state, const void* tables, int* out) noexcept nogil:
+    cdef const RcState* s = <const RcState*>state
+    cdef const RcTables* t = <const RcTables*>tables
+    cdef int p = s.current
+    cdef int n = 0
+    cdef int team = t.player_team[s.turn_player]
+    if s.phase == PH_PLACE:
+        return legal_place(s, t, out)
+    if s.phase == PH_MAIN:
+        return legal_main(s, t, out)
+    if s.phase == PH_TREASON:
+        # "move an army of the OPPONENT ... as if the opponent were playing it"
+        return emit_moves(s, t, movers(s, t, 1 - team, -1), out, 0)
+    if s.phase == PH_TREASON_SECOND:
+        out[0] = ACT_DONE
+        return emit_moves(s, t, second_infantry_movers(s, t, 1 - team, -1), out, 1)
+    if s.phase == PH_MOVED:
+        out[0] = ACT_DONE
+        n = 1
+        if s.second_infantry and s.moves_made == 1:
+            n = emit_moves(s, t, second_infantry_movers(s, t, team, p), out, n)
+        if can_pay_march(s, t, p):
+            n = emit_pays(s, t, p, out, n)
+        return n
+    if s.phase == PH_PAY:
+        return emit_pays(s, t, p, out, 0)
+    if s.phase == PH_EXTRA:
+        return emit_moves(s, t, own_movers(s, t, p, -1), out, 0)
+    if s.phase == PH_BATTLE_ORDER:
+        return emit_cities(s.att_mask, t.a_battle, out)
+    if s.phase == PH_COMMIT:
+        return emit_commits(s, t, p, cards_needed(s, t, s.b_side), out, 0)
+    if s.phase == PH_SPY:
+        out[0] = ACT_WITHDRAW
+        return emit_commits(s, t, p, cards_needed(s, t, s.spy_side), out, 1)
+    return 0
+
+
+cdef int emit_cities(uint64_t mask, int base, int* out) noexcept nogil:
+    cdef int n = 0
+    while mask:
+        out[n] = base + ctz64(mask)
+        mask &= mask - 1
+        n += 1
+    return n
+
+
+cdef int rc_chance_outcomes(const void* state, const void* tables, int* out,
+                            double* probs) noexcept nogil:
+    cdef const RcState* s = <const RcState*>state
+    cdef const RcTables* t = <const RcTables*>tables
+    cdef int k, v, n = 0, total
+    if s.phase != PH_DRAW:
+        return 0
+    k = t.team_pile[t.player_team[s.turn_player]]
+    total = pile_count(s, k)
+    for v in range(RC_VALUES):
+        if s.pile[k][v]:
+            out[n] = t.a_draw + v
+            probs[n] = s.pile[k][v] / <double>total
+            n += 1
+    return n
+
+
+cdef void apply_place(RcState* s, const RcTables* t, int x) noexcept nogil:
+    cdef int k = x // t.ncities
+    cdef int c = x % t.ncities
+    cdef int e = t.city_empire[c]
+    cdef int p = s.turn_player
+    set_resident(s, t, c, 1 + e * 4 + k, 0)
+    s.unplaced[e][k] -= 1
+    s.placed[e] += 1
+    for e in range(RC_EMPIRES):
+        if (t.player_empires[p] >> e) & 1 and s.placed[e] < place_quota(s, t, e):
+            return
+    end_turn(s, t)
+
+
+cdef void apply_move(RcState* s, const RcTables* t, int x) noexcept nogil:
+    cdef int src = x // t.ncities
+    cdef int dst = x % t.ncities
+    cdef int kind = code_kind(s.army[src])
+    cdef int phase = s.phase
+    move_army(s, t, src, dst)
+    if phase == PH_TREASON:
+        s.second_infantry = dst + 1 if kind == KIND_INFANTRY else 0
+        if (s.second_infantry
+                and second_infantry_movers(s, t, 1 - t.player_team[s.turn_player], -1)):
+            s.phase = PH_TREASON_SECOND
+        else:
+            s.second_infantry = 0
+            start_battles(s, t, CTX_TREASON)
+        return
+    if phase == PH_TREASON_SECOND:
+        s.second_infantry = 0
+        start_battles(s, t, CTX_TREASON)
+        return
+    if phase == PH_MAIN:
+        s.moves_made = 1
+        s.second_infantry = dst + 1 if kind == KIND_INFANTRY else 0
+    elif phase == PH_MOVED:
+        s.second_infantry = 0    # the second infantry has moved
+    after_move(s, t)
+
+
+cdef void apply_pay(RcState* s, const RcTables* t, int v) noexcept nogil:
+    """One card of a forced march: public (R9), spent face down like battle cards."""
+    cdef int p = s.turn_player
+    s.hand[p][v] -= 1
+    spend_card(s, t, p, v)
+    s.pay_sum += VALUE[v]
+    s.pay_last = v
+    s.march_used = 1
+    s.second_infantry = 0
+    s.phase = PH_EXTRA if s.pay_sum >= 3 else PH_PAY
+
+
+cdef void apply_commit(RcState* s, const RcTables* t, int a, int b, int n) noexcept nogil:
+    cdef int side = s.b_side
+    lay_down(s, side, s.b_att if side == 0 else s.b_def, a, b, n)
+    if side == 0:
+        s.b_side = 1
+        s.current = s.b_def
+    else:
+        reveal(s, t)
+
+
+cdef void apply_uprising(RcState* s, const RcTables* t, int c) noexcept nogil:
+    """"Popular Uprising": the occupier is destroyed without a battle, "eliminated as
+    after an ordinary defeat"."""
+    s.uprising[t.holder[s.turn_player]] = 0
+    set_resident(s, t, c, 0, 0)
+    s.quiet_turns = 0
+    update_capitals(s, t)
+    check_exclusions(s, t)
+
+
+cdef void rc_apply(void* state, const void* tables, int action) noexcept nogil:
+    cdef RcState* s = <RcState*>state
+    cdef const RcTables* t = <const RcTables*>tables
+    cdef int p, x
+    s.move_count += 1
+    s.last_action = action
+    if action >= t.a_draw:
+        x = action - t.a_draw
+        p = s.turn_player
+        s.pile[t.team_pile[t.player_team[p]]][x] -= 1
+        s.hand[p][x] += 1
+        s.unknown[p] += 1    # "He looks at its value secretly"
+        s.draws_left -= 1
+        prepare_draw(s, t)
+    elif action == ACT_PASS or action == ACT_DONE:
+        if s.phase == PH_TREASON_SECOND:
+            s.second_infantry = 0
+            start_battles(s, t, CTX_TREASON)
+        elif s.phase == PH_MOVED:
+            start_battles(s, t, CTX_MOVE)
+        else:
+            end_turn(s, t)
+    elif action == ACT_TREASON:
+        s.treason[t.holder[s.turn_player]] = 0
+        s.phase = PH_TREASON
+    elif action == ACT_WITHDRAW:
+        spy_withdraws(s, t)
+    elif action < t.a_place:
+        apply_uprising(s, t, action - t.a_uprising)
+    elif action < t.a_move:
+        apply_place(s, t, action - t.a_place)
+    elif action < t.a_battle:
+        apply_move(s, t, action - t.a_move)
+    elif action < t.a_pair:
+        begin_battle(s, t, action - t.a_battle)
+    elif action < t.a_single:
+        x = action - t.a_pair
+        if s.phase == PH_SPY:
+            spy_replays(s, t, t.pair_b[x], t.pair_a[x], 2)
+        else:
+            apply_commit(s, t, t.pair_b[x], t.pair_a[x], 2)
+    elif action < t.a_pay:
+        x = action - t.a_single
+        if s.phase == PH_SPY:
+            spy_replays(s, t, x, 0, 1)
+        else:
+            apply_commit(s, t, x, 0, 1)
+    else:
+        apply_pay(s, t, action - t.a_pay)
+
+
+cdef void rc_returns(const void* state, const void* tables, double* out) noexcept nogil:
+    cdef const RcState* s = <const RcState*>state
+    cdef const RcTables* t = <const RcTables*>tables
+    cdef int p
+    for p in range(t.num_players):
+        if s.winner == 0:
+            out[p] = 0.0
+        else:
+            out[p] = 1.0 if t.player_team[p] == s.winner - 1 else -1.0
+
+
+cdef void rc_evaluate(const void* state, const void* tables, double* out) noexcept nogil:
+    """Heuristic for cut-off search: armies (heavy ones a little more), enemy capitals
+    held (the capitals clock nearly done counts most), and card points in hand."""
+    cdef const RcState* s = <const RcState*>state
+    cdef const RcTables* t = <const RcTables*>tables
+    cdef double score[RC_TEAMS]
+    cdef int c, e, p, team
+    cdef double diff
+    if s.phase == PH_OVER:
+        rc_returns(state, tables, out)
+        return
+    score[0] = 0.0
+    score[1] = 0.0
+    for c in range(t.ncities):
+        if s.army[c]:
+            score[code_team(t, s.army[c])] += WEIGHT[code_kind(s.army[c])]
+        if s.attacker[c]:
+            score[code_team(t, s.attacker[c])] += WEIGHT[code_kind(s.attacker[c])]
+    for e in range(RC_EMPIRES):
+        for c in range(RC_KINDS):
+            score[t.empire_team[e]] += s.unplaced[e][c] * WEIGHT[c]
+        if (s.cap_status >> e) & 1:
+            score[1 - t.empire_team[e]] += 2.0
+    for team in range(RC_TEAMS):
+        if s.clock_on[team]:
+            score[team] += 3.0
+    for p in range(t.num_players):
+        score[t.player_team[p]] += 0.05 * nonzero_points(s, p, RC_V15)
+    diff = tanh((score[0] - score[1]) / 6.0)
+    for p in range(t.num_players):
+        out[p] = diff if t.player_team[p] == 0 else -diff
+
+
+cdef void rc_determinize(void* state, const void* tables, int observer,
+                         Rng* rng) noexcept nogil:
+    """Redraws what ``observer`` has not seen: the cards others drew (each hand keeps the
+    cards everyone knows it holds -- the public starting hands minus the cards seen
+    played), from the pool of the pile plus those drawn cards, and a pending face-down
+    commit of a hidden attacker (a random choice of his redrawn hand)."""
+    cdef RcState* s = <RcState*>state
+    cdef const RcTables* t = <const RcTables*>tables
+    cdef int pool[RC_TEAMS][RC_VALUES]
+    cdef int sizes[RC_TEAMS]
+    cdef int p, v, k, x, r, _
+    cdef int acts[RC_PAIRS]
+    cdef int att = s.b_att
+    cdef bint redraw_commit = (s.phase == PH_COMMIT and s.b_side == 1
+                               and not sees_hand(t, observer, att))
+    if redraw_commit:
+        for x in range(s.ncommit[0]):
+            s.hand[att][s.commit[0][x]] += 1
+    for k in range(RC_TEAMS):
+        sizes[k] = 0
+        for v in range(RC_VALUES):
+            pool[k][v] = s.pile[k][v]
+            sizes[k] += s.pile[k][v]
+    for p in range(t.num_players):
+        if sees_hand(t, observer, p):
+            continue
+        k = t.team_pile[t.player_team[p]]
+        for v in range(1, RC_VALUES):
+            x = s.hand[p][v] - s.known[p][v]
+            pool[k][v] += x
+            sizes[k] += x
+            s.hand[p][v] = s.known[p][v]
+    for p in range(t.num_players):
+        if sees_hand(t, observer, p):
+            continue
+        k = t.team_pile[t.player_team[p]]
+        for _ in range(s.unknown[p]):
+            r = rng_below(rng, sizes[k])
+            v = 0
+            while r >= pool[k][v]:
+                r -= pool[k][v]
+                v += 1
+            pool[k][v] -= 1
+            sizes[k] -= 1
+            s.hand[p][v] += 1
+    for k in range(RC_TEAMS):
+        for v in range(RC_VALUES):
+            s.pile[k][v] = pool[k][v]
+    if redraw_commit:
+        x = emit_commits(s, t, att, s.ncommit[0], acts, 0)
+        v = acts[rng_below(rng, x)]
+        if s.ncommit[0] == 2:
+            v -= t.a_pair
+            lay_down(s, 0, att, t.pair_b[v], t.pair_a[v], 2)
+        else:
+            lay_down(s, 0, att, v - t.a_single, 0, 1)
+
+
+cdef uint64_t rc_hash(const void* state, const void* tables) noexcept nogil:
+    cdef const RcState* s = <const RcState*>state
+    return hash_bytes(s, <size_t>(<const char*>&s.move_count - <const char*>s))
+
+
+cdef bint rc_simultaneous(const void* state, const void* tables) noexcept nogil:
+    """"Each of the two combatants chooses TWO cards, which he places in front of him face
+    down. They are then turned over at the same time": the defender's choice is made
+    without seeing the attacker's."""
+    cdef const RcState* s = <const RcState*>state
+    return s.phase == PH_COMMIT and s.b_side == 1
+
+
+# ------------------------------------------------------------------ the Python object
+
+cdef class RomeCarthageCore(CoreGame):
+    """The compiled game for one board and one set of options.
+
+    ``land`` and ``sea`` are lists of city index pairs; ``city_empire`` gives each city's
+    empire, ``capitals`` each empire's capital; ``empires`` lists each player's empires
+    (in turn order) and ``allies`` the empire allied with Rome.
+    """
+
+    def __cinit__(self, list city_empire, list capitals, list land, list sea,
+                  list empires, list empire_team, int first_player, bint equal_arms,
+                  int max_rounds, int no_progress_rounds):
+        cdef RcTables* t = &self.tables
+        cdef int ncities = len(city_empire)
+        cdef int players = len(empires)
+        cdef int c, d, e, p, i, j, k
+        memset(t, 0, sizeof(RcTables))
+        if not 2 <= players <= 4:
+            raise ValueError("2 to 4 players")
+        if not 2 <= ncities <= RC_MAX_CITIES:
+            raise ValueError("2 to 64 cities")
+        if not 0 <= first_player < players:
+            raise ValueError("first_player out of range")
+        if max_rounds < 3 or no_progress_rounds < 1:
+            raise ValueError("max_rounds >= 3 and no_progress_rounds >= 1")
+        t.ncities = ncities
+        t.num_players = players
+        t.equal_arms = equal_arms
+        t.max_rounds = max_rounds
+        t.no_progress_rounds = no_progress_rounds
+        t.first_player = first_player
+        for c in range(ncities):
+            e = city_empire[c]
+            if not 0 <= e < RC_EMPIRES:
+                raise ValueError("city empire out of range")
+            t.city_empire[c] = e
+            t.empire_cities[e] |= bit(c)
+        for e in range(RC_EMPIRES):
+            t.capital[e] = capitals[e]
+            if not 0 <= t.capital[e] < ncities or t.city_empire[t.capital[e]] != e:
+                raise ValueError("a capital must be a city of its empire")
+        for pairs, masks in ((land, 0), (sea, 1)):
+            for c, d in pairs:
+                if not (0 <= c < ncities and 0 <= d < ncities) or c == d:
+                    raise ValueError("bad link")
+                if masks == 0:
+                    t.land[c] |= bit(d)
+                    t.land[d] |= bit(c)
+                else:
+                    t.sea[c] |= bit(d)
+                    t.sea[d] |= bit(c)
+        self._setup_players(empires, empire_team)
+        self._setup_cards()
+        k = 0
+        for i in range(RC_VALUES):
+            for j in range(i, RC_VALUES):
+                t.pair_a[k] = i
+                t.pair_b[k] = j
+                t.pair_of[i][j] = k
+                t.pair_of[j][i] = k
+                k += 1
+        t.a_uprising = ACT_FIXED
+        t.a_place = t.a_uprising + ncities
+        t.a_move = t.a_place + RC_KINDS * ncities
+        t.a_battle = t.a_move + ncities * ncities
+        t.a_pair = t.a_battle + ncities
+        t.a_single = t.a_pair + RC_PAIRS
+        t.a_pay = t.a_single + RC_VALUES
+        t.a_draw = t.a_pay + RC_VALUES
+        t.num_actions = t.a_draw + RC_VALUES
+
+        self.contract.state_size = sizeof(RcState)
+        self.contract.num_players = players
+        self.contract.num_teams = RC_TEAMS
+        for p in range(players):
+            self.contract.team_of[p] = t.player_team[p]
+        self.contract.num_distinct_actions = t.num_actions
+        self.contract.max_legal_actions = t.num_actions
+        self.contract.max_game_length = self._game_length_bound()
+        self.contract.has_hidden_information = True
+        self.contract.tables = t
+        self.contract.initial_state = rc_initial_state
+        self.contract.current_player = rc_current_player
+        self.contract.legal_actions = rc_legal_actions
+        self.contract.chance_outcomes = rc_chance_outcomes
+        self.contract.apply = rc_apply
+        self.contract.returns = rc_returns
+        self.contract.determinize = rc_determinize
+        self.contract.evaluate = rc_evaluate
+        self.contract.hash = rc_hash
+        self.contract.simultaneous = rc_simultaneous
+
+    cdef _setup_players(self, list empires, list empire_team):
+        """"Forming teams": each player plays one or two empires; a team is two allied
+        empires, and a player's empires are allies."""
+        cdef RcTables* t = &self.tables
+        cdef int p, e
+        seen = set()
+        for e in range(RC_EMPIRES):
+            t.empire_player[e] = -1
+        for p, own in enumerate(empires):
+            if len(own) not in (1, 2):
+                raise ValueError("a player plays one or two empires")
+            for e in own:
+                if not 0 <= e < RC_EMPIRES or e in seen:
+                    raise ValueError("each empire is played by exactly one player")
+                seen.add(e)
+                t.empire_player[e] = p
+                t.player_empires[p] |= 1 << e
+        if len(seen) != RC_EMPIRES:
+            raise ValueError("each empire is played by exactly one player")
+        if sorted(empire_team) != [0, 0, 1, 1]:
+            raise ValueError("two teams of two empires")
+        for e in range(RC_EMPIRES):
+            t.empire_team[e] = empire_team[e]
+        for p in range(t.num_players):
+            t.player_team[p] = -1
+            for e in range(RC_EMPIRES):
+                if (t.player_empires[p] >> e) & 1:
+                    if t.player_team[p] not in (-1, t.empire_team[e]):
+                        raise ValueError("a player's empires must be allies")
+                    t.player_team[p] = t.empire_team[e]
+        return None
+
+    cdef _setup_cards(self):
+        """"Distributing the resource cards" and "the special cards" (and Equal Arms)."""
+        cdef RcTables* t = &self.tables
+        cdef int p, v, team
+        cdef int dealt[RC_VALUES]
+        memset(dealt, 0, sizeof(dealt))
+        memset(t.initial_hand, 0, sizeof(t.initial_hand))
+        memset(t.initial_pile, 0, sizeof(t.initial_pile))
+        memset(t.initial_removed, 0, sizeof(t.initial_removed))
+        memset(t.initial_treason, 0, sizeof(t.initial_treason))
+        memset(t.initial_uprising, 0, sizeof(t.initial_uprising))
+        for p in range(t.num_players):
+            two = popcount64(t.player_empires[p]) == 2
+            for value in (TWO_EMPIRE_HAND if two else ONE_EMPIRE_HAND):
+                v = CARD_VALUE.index(value)
+                t.initial_hand[p][v] += 1
+                dealt[v] += 1
+            # "In a three-player game, the player who plays alone draws TWO cards"
+            t.player_draws[p] = 2 if two and t.num_players == 3 else 1
+        # "Zeros that are not dealt out are removed from the game permanently"
+        t.initial_removed[0] = DECK[0] - dealt[0]
+        pile = [DECK[v] - dealt[v] if v else 0 for v in range(RC_VALUES)]
+        if t.equal_arms:
+            halves = equal_arms_split(pile)
+            for team in range(RC_TEAMS):
+                t.team_pile[team] = team
+                for v in range(RC_VALUES):
+                    t.initial_pile[team][v] = halves[team][v]
+        else:
+            for v in range(RC_VALUES):
+                t.initial_pile[0][v] = pile[v]
+        # "Each team takes one General's Treason card and one Popular Uprising card";
+        # Equal Arms: "A player who plays in a team takes one special card and his ally
+        # takes the other" (R15: the team's first player in turn order takes the Treason)
+        for team in range(RC_TEAMS):
+            team_players = [p for p in range(t.num_players) if t.player_team[p] == team]
+            if not t.equal_arms:
+                for p in team_players:
+                    t.holder[p] = team
+                t.initial_treason[team] = 1
+                t.initial_uprising[team] = 1
+            elif len(team_players) == 1:
+                t.holder[team_players[0]] = team_players[0]
+                t.initial_treason[team_players[0]] = 1
+                t.initial_uprising[team_players[0]] = 1
+            elif len(team_players) == 2:
+                for p in team_players:
+                    t.holder[p] = p
+                t.initial_treason[team_players[0]] = 1
+                t.initial_uprising[team_players[1]] = 1
+
+    cdef int _game_length_bound(self):
+        """A true bound on the actions of a game.  Placement: one action an army.  A turn:
+        at most TURN_ACTIONS actions outside battles (3 draws, special cards and their
+        moves, up to 3 simple moves, ``done``, up to 3 payments, battle choices), and all
+        its battle rounds together: every round but the last of a battle spends a non-zero
+        card of each side (ties above zero, double spies) or of the spy, so a turn's up to
+        5 battles have at most RC_NONZERO_CARDS + 5 rounds of at most 3 actions."""
+        cdef RcTables* t = &self.tables
+        cdef int per_turn = TURN_ACTIONS + 3 * (RC_NONZERO_CARDS + 5)
+        return 7 * RC_EMPIRES + t.max_rounds * t.num_players * per_turn
+
+    @property
+    def layout(self):
+        """Action-id offsets of each block (see the action layout in the .pxd)."""
+        t = &self.tables
+        return {
+            "pass": ACT_PASS, "done": ACT_DONE, "treason": ACT_TREASON,
+            "withdraw": ACT_WITHDRAW, "uprising": t.a_uprising, "place": t.a_place,
+            "move": t.a_move, "battle": t.a_battle, "pair": t.a_pair,
+            "single": t.a_single, "pay": t.a_pay, "draw": t.a_draw, "end": t.num_actions,
+        }
+
+    @property
+    def pairs(self):
+        """[(low, high)] value indices of each pair action, in id order."""
+        return [(self.tables.pair_a[i], self.tables.pair_b[i]) for i in range(RC_PAIRS)]
+
+    @property
+    def team_of(self):
+        return [self.tables.player_team[p] for p in range(self.tables.num_players)]
+
+    @property
+    def holder(self):
+        return [self.tables.holder[p] for p in range(self.tables.num_players)]
+
+    @property
+    def initial_pile(self):
+        return [[self.tables.initial_pile[k][v] for v in range(RC_VALUES)]
+                for k in range(RC_TEAMS)]
+
+    def export(self, CoreState st):
+        """The whole truth of a state as plain Python values (for views, JSON, SVG)."""
+        self._check(st)
+        cdef RcState* s = <RcState*>st.data
+        cdef RcTables* t = &self.tables
+        n = t.ncities
+        players = t.num_players
+        return {
+            "army": [s.army[c] - 1 if s.army[c] else -1 for c in range(n)],
+            "attacker": [s.attacker[c] - 1 if s.attacker[c] else -1 for c in range(n)],
+            "origin": [s.origin[c] - 1 for c in range(n)],
+            "att_origin": [s.att_origin[c] - 1 for c in range(n)],
+            "hand": [[s.hand[p][v] for v in range(RC_VALUES)] for p in range(players)],
+            "known": [[s.known[p][v] for v in range(RC_VALUES)] for p in range(players)],
+            "unknown": [s.unknown[p] for p in range(players)],
+            "pile": [[s.pile[k][v] for v in range(RC_VALUES)] for k in range(RC_TEAMS)],
+            "discard": [[s.discard[k][v] for v in range(RC_VALUES)] for k in range(RC_TEAMS)],
+            "removed": [s.removed[v] for v in range(RC_VALUES)],
+            "unplaced": [[s.unplaced[e][k] for k in range(RC_KINDS)]
+                         for e in range(RC_EMPIRES)],
+            "treason": [s.treason[h] for h in range(RC_MAX_PLAYERS)],
+            "uprising": [s.uprising[h] for h in range(RC_MAX_PLAYERS)],
+            "excluded": [bool(s.excluded[p]) for p in range(players)],
+            "placed": [s.placed[e] for e in range(RC_EMPIRES)],
+            "commit": [[s.commit[side][i] for i in range(s.ncommit[side])]
+                       for side in range(2)],
+            "clock_on": [bool(s.clock_on[k]) for k in range(RC_TEAMS)],
+            "clock_turns": [s.clock_turns[k] for k in range(RC_TEAMS)],
+            "total": [s.total[0], s.total[1]],
+            "round": s.round,
+            "quiet_turns": s.quiet_turns,
+            "fifteens_removed": s.fifteens_removed,
+            "fifteens_aside": s.fifteens_aside,
+            "phase": s.phase,
+            "current": s.current,
+            "turn_player": s.turn_player,
+            "draws_left": s.draws_left,
+            "moves_made": s.moves_made,
+            "second_infantry": s.second_infantry - 1,
+            "march_used": bool(s.march_used),
+            "pay_sum": s.pay_sum,
+            "pay_last": s.pay_last,
+            "context": s.context,
+            "battle_city": s.bcity if s.phase in (PH_COMMIT, PH_SPY) else -1,
+            "round_kind": s.b_kind,
+            "commit_side": s.b_side,
+            "attacker_player": s.b_att,
+            "defender_player": s.b_def,
+            "spy_side": s.spy_side,
+            "cap_status": s.cap_status,
+            "winner": s.winner - 1,
+            "end_reason": s.end_reason,
+            "last_action": s.last_action,
+        }
+
+    def capital_occupied(self, CoreState st, int player):
+        """Whether an enemy army holds a capital of ``player`` ("Occupied capital")."""
+        self._check(st)
+        if not 0 <= player < self.tables.num_players:
+            raise ValueError("player out of range")
+        return bool(capital_occupied(<RcState*>st.data, &self.tables, player))
+
+    def cards_needed(self, CoreState st):
+        """Cards the deciding side lays down now (PH_COMMIT / PH_SPY), else 0."""
+        self._check(st)
+        cdef RcState* s = <RcState*>st.data
+        if s.phase == PH_COMMIT:
+            return cards_needed(s, &self.tables, s.b_side)
+        if s.phase == PH_SPY:
+            return cards_needed(s, &self.tables, s.spy_side)
+        return 0
+
+    def illegal_reason(self, CoreState st, action_id):
+        """Why ``action`` is not legal here, as a key of the facade's message table
+        (``"legal"`` when it is legal).  Legality is the move generator's own answer;
+        the key only explains it."""
+        self._check(st)
+        cdef int action = self._action_id(action_id)
+        if action < 0:
+            return "unknown_action"
+        if st._is_legal(action):
+            return "legal"
+        return _illegal_reason(<RcState*>st.data, &self.tables, action)
+
+    cdef int _check(self, CoreState st) except -1:
+        if st.game is not self:
+            raise ValueError("state belongs to another game")
+        return 0
+
+
+def equal_arms_split(pile):
+    """Equal Arms: "Separate the cards of the draw pile into two equal piles" (R15): each
+    value's cards are shared half and half; the odd cards left over (only in the 3-player
+    game) go one by one, highest first, to the team with the fewer points so far (then
+    the fewer cards, then team 0), so both piles hold 10 cards and differ by at most a
+    few points."""
+    halves = [[c // 2 for c in pile], [c // 2 for c in pile]]
+    sums = [sum(h * v for h, v in zip(halves[k], CARD_VALUE, strict=True)) for k in (0, 1)]
+    counts = [sum(halves[k]) for k in (0, 1)]
+    for v in range(len(pile) - 1, -1, -1):
+        if pile[v] % 2:
+            k = min((0, 1), key=lambda team: (sums[team], counts[team], team))
+            halves[k][v] += 1
+            sums[k] += CARD_VALUE[v]
+            counts[k] += 1
+    return halves
+
+
+cdef str _illegal_reason(const RcState* s, const RcTables* t, int action):
+    """Names the rule an illegal action breaks (only for explanations)."""
+    if s.phase == PH_OVER:
+        return "game_over"
+    if s.phase == PH_DRAW:
+        return "chance_expected" if action < t.a_draw else "card_not_in_pile"
+    if action >= t.a_draw:
+        return "not_chance"
+    if s.phase == PH_PLACE:
+        if not (t.a_place <= action < t.a_move):
+            return "placement_turn"
+        return "place_not_allowed"
+    if t.a_place <= action < t.a_move:
+        return "placement_over"
+    if s.phase in (PH_COMMIT, PH_SPY):
+        if action == ACT_WITHDRAW:
+            return "withdraw_not_spy"
+        if t.a_pair <= action < t.a_pay:
+            return "cards_not_allowed"
+        return "battle_pending"
+    if s.phase == PH_BATTLE_ORDER:
+        return "choose_battle" if not (t.a_battle <= action < t.a_pair) else "no_battle_there"
+    if t.a_pair <= action < t.a_pay or action == ACT_WITHDRAW:
+        return "no_battle"
+    if t.a_battle <= action < t.a_pair:
+        return "no_battle"
+    if action == ACT_PASS:
+        return "pass_not_now"
+    if action == ACT_DONE:
+        return "done_not_now"
+    if action == ACT_TREASON:
+        if s.phase != PH_MAIN:
+            return "special_not_now"
+        return "treason_used" if not s.treason[t.holder[s.turn_player]] else "treason_no_move"
+    if t.a_uprising <= action < t.a_place:
+        if s.phase != PH_MAIN:
+            return "special_not_now"
+        if not s.uprising[t.holder[s.turn_player]]:
+            return "uprising_used"
+        return "uprising_not_occupied"
+    if t.a_pay <= action < t.a_draw:
+        if s.phase not in (PH_MOVED, PH_PAY):
+            return "march_not_now"
+        if s.march_used and s.phase != PH_PAY:
+            return "march_used"
+        return "march_payment"
+    # a move
+    if s.phase == PH_PAY:
+        return "march_payment_pending"
+    if s.phase not in (PH_MAIN, PH_TREASON, PH_TREASON_SECOND, PH_MOVED, PH_EXTRA):
+        return "move_not_now"
+    src = (action - t.a_move) // t.ncities
+    code = s.army[src]
+    if not code:
+        return "no_army_there"
+    team = t.player_team[s.turn_player]
+    if s.phase in (PH_TREASON, PH_TREASON_SECOND):
+        if code_team(t, code) == team:
+            return "treason_own_army"
+    elif code_player(t, code) != s.turn_player:
+        return "not_your_army"
+    if s.phase in (PH_MOVED, PH_TREASON_SECOND):
+        if code_kind(code) != KIND_INFANTRY or not s.second_infantry:
+            return "second_move_infantry"
+        if src == s.second_infantry - 1:
+            return "second_move_infantry"
+    if (s.att_mask >> src) & 1:
+        return "army_in_battle"
+    return "unreachable"
