@@ -225,9 +225,9 @@ def _land(board: Board, at: Where, scale: float) -> list[str]:
         if c.island is not None:
             islands.setdefault(c.island, []).append(i)
     for name in sorted(islands):
-        points = [at(i) for i in islands[name]]
-        x = sum(p[0] for p in points) / len(points)
-        y = max(p[1] for p in points) + 38 * scale
+        spots = [at(i) for i in islands[name]]
+        x = sum(p[0] for p in spots) / len(spots)
+        y = max(p[1] for p in spots) + 38 * scale
         out.append(f'<text x="{x:.1f}" y="{y:.1f}" font-size="{9 * scale + 2:.1f}" '
                    f'font-style="italic" fill="{SEA_ROUTE}" text-anchor="middle">'
                    f'{escape(name)}</text>')
