@@ -66,9 +66,10 @@ def _cell_label(entry: Mapping[str, Any]) -> str:
 
 
 def _entries(view: Mapping[str, Any], board: Board) -> list[tuple[int, Mapping[str, Any]]]:
-    """The view's city entries with their board index (matched by key, not position,
-    so a view with its cities in another order still draws right)."""
-    return [(board.index(e["city"]), e) for e in view.get("cities", ())]
+    """The view's city entries with their board index, in board order (matched by key,
+    not position, so a view with its cities in another order draws the same)."""
+    return sorted(((board.index(e["city"]), e) for e in view.get("cities", ())),
+                  key=lambda pair: pair[0])
 
 
 def _battle_city(view: Mapping[str, Any]) -> str | None:
