@@ -172,7 +172,8 @@ def _battle_text(battle: Mapping[str, Any]) -> str:
 # --- SVG -------------------------------------------------------------------------------
 
 def render_svg(view: Mapping[str, Any], board: Board, *, size: int = 900) -> str:
-    """The position as a standalone SVG document ``size`` pixels wide."""
+    """The position as a standalone SVG document ``size`` pixels wide (an integer from
+    200 to 10000; ``ValueError`` otherwise)."""
     if isinstance(size, bool) or not isinstance(size, int) or not 200 <= size <= 10_000:
         raise ValueError("size must be an integer from 200 to 10000 pixels")
     margin = 24
