@@ -1,0 +1,342 @@
+"""Pictures of Rome & Carthage positions -- SVG and text -- drawn from a view (so a
+player's picture can never show what his view hides) and the map.
+
+Both renderers take ``view`` (``State.view(player)``: ``cities`` one entry a map city,
+``players``, ``pile_size``, ...; extra keys are ignored) and the
+:class:`~boardrules.games.rome_and_carthage.board.Board` it is played on.
+
+Text symbols (:func:`render_text`):
+
+* after a city key: ``*`` capital, ``~`` port, ``#`` on an island;
+* ``.`` an empty city;
+* an army is two letters, its empire's initial and its kind: ``R`` Rome, ``C`` Carthage,
+  ``B`` Byzantium, ``A`` Alexandria; ``I`` infantry, ``G`` galley, ``C`` chariot,
+  ``E`` elephant (``RG`` a Roman galley, ``CE`` a Carthaginian elephant);
+* ``CExRI``: a battle, the defender (left) attacked by the army after the ``x``;
+* a ``!`` after a city marks the city of the battle in progress.
+
+SVG (:func:`render_svg`): land in pale sand joining the cities its land routes join
+(islands outlined and named in italics), land routes solid, sea routes dashed; cities
+as discs in their empire's colour, a capital larger with a star, a port ringed in blue;
+an army a rounded square in its empire's colour lettered like the text board, an
+attacker beside the defender with a red border; a legend with each player's empires,
+cards, armies left, the pile and who is to move.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from boardrules.games.rome_and_carthage.board import EMPIRES, MAP_HEIGHT, MAP_WIDTH, Board
+
+#: Empire colours (the printed colours are not known: chosen to be told apart).
+EMPIRE_COLOURS = {"rome": "#c0392b", "carthage": "#2e8b57", "byzantium": "#2e6fd1",
+                  "alexandria": "#d4a017"}
+UNKNOWN_COLOUR = "#888888"
+#: Army kinds and their letters (text and SVG).
+KIND_LETTERS = {"infantry": "I", "galley": "G", "chariot": "C", "elephant": "E"}
+EMPIRE_LETTERS = {"rome": "R", "carthage": "C", "byzantium": "B", "alexandria": "A"}
+CHANCE = -1
+TERMINAL = -4
+SEA = "#bcd7ea"
+SAND = "#f1e7cc"
+COAST = "#a99b73"
+LAND_ROUTE = "#8b6b3d"
+Where = Callable[[int], tuple[float, float]]
+SEA_ROUTE = "#2b5d8a"
+
+
+# --- shared ----------------------------------------------------------------------------
+
+def _army_label(army: Mapping[str, Any] | None) -> str:
+    if not army:
+        return "."
+    return (EMPIRE_LETTERS.get(str(army.get("empire")), "?")
+            + KIND_LETTERS.get(str(army.get("kind")), "?"))
+
+
+def _cell_label(entry: Mapping[str, Any]) -> str:
+    label = _army_label(entry.get("army"))
+    if entry.get("attacker"):
+        label += "x" + _army_label(entry["attacker"])
+    return label
+
+
+def _entries(view: Mapping[str, Any], board: Board) -> list[tuple[int, Mapping[str, Any]]]:
+    """The view's city entries with their board index, in board order (matched by key,
+    not position, so a view with its cities in another order draws the same)."""
+    return sorted(((board.index(e["city"]), e) for e in view.get("cities", ())),
+                  key=lambda pair: pair[0])
+
+
+def _battle_city(view: Mapping[str, Any]) -> str | None:
+    battle = view.get("battle")
+    if isinstance(battle, Mapping) and isinstance(battle.get("city"), str):
+        return str(battle["city"])
+    return None
+
+
+def _who_moves(view: Mapping[str, Any]) -> str:
+    current = view.get("current_player")
+    if current == TERMINAL or view.get("phase") == "over":
+        winner = view.get("winner_team")
+        return "game over: " + ("a draw" if winner is None else f"team {winner} wins")
+    if current == CHANCE:
+        return "chance to act"
+    text = f"player {current} to move"
+    turn = view.get("turn_player")
+    if turn is not None and turn != current:
+        text += f" (turn of player {turn})"
+    return text
+
+
+def _header(view: Mapping[str, Any]) -> str:
+    return (f"Rome & Carthage - phase {view.get('phase')}, round {view.get('round')}, "
+            f"{_who_moves(view)}")
+
+
+def _piles(view: Mapping[str, Any]) -> str:
+    pile, discard = view.get("pile_size"), view.get("discard_size")
+    if isinstance(pile, list):  # Equal Arms: one pile a team
+        text = "piles " + "/".join(str(p) for p in pile)
+        if isinstance(discard, list):
+            text += ", discards " + "/".join(str(d) for d in discard)
+        return text + " (one a team)"
+    return f"pile {pile}, discard {discard}"
+
+
+def _player_line(view: Mapping[str, Any], p: Mapping[str, Any]) -> str:
+    parts = [f"player {p.get('player')}", f"team {p.get('team')}",
+             ", ".join(str(e) for e in p.get("empires", ()))]
+    hand = p.get("hand")
+    if hand is not None:
+        parts.append("hand " + (" ".join(str(c) for c in hand) or "empty"))
+    else:
+        parts.append(f"{p.get('hand_size')} cards")
+    parts.append(f"{p.get('armies')} armies")
+    if p.get("eliminated"):
+        parts.append("eliminated")
+    if view.get("viewer") is not None and view.get("viewer") == p.get("player"):
+        parts.append("(you)")
+    if view.get("current_player") == p.get("player"):
+        parts.append("to move")
+    return " | ".join(parts)
+
+
+# --- text ------------------------------------------------------------------------------
+
+#: Cities a row, and the width of a city key with its marks.
+TEXT_COLUMNS = 3
+TEXT_KEY = 20
+
+
+def render_text(view: Mapping[str, Any], board: Board) -> str:
+    """The position as text (symbols in the module docstring): a header, every city
+    grouped by empire, the battle, then one line a player and the piles."""
+    labels = {i: _cell_label(e) for i, e in _entries(view, board)}
+    battle_city = _battle_city(view)
+    lines = [_header(view)]
+    for e, empire in enumerate(EMPIRES):
+        owners = [str(p.get("player")) for p in view.get("players", ())
+                  if empire in p.get("empires", ())]
+        lines.append(f"{empire} (player {', '.join(owners) or '-'}):")
+        cells = [_text_cell(board, i, labels.get(i, "."), battle_city)
+                 for i in board.cities_of(e)]
+        for row in range(0, len(cells), TEXT_COLUMNS):
+            lines.append("  " + " | ".join(cells[row:row + TEXT_COLUMNS]).rstrip())
+    battle = view.get("battle")
+    if isinstance(battle, Mapping):
+        lines.append(_battle_text(battle))
+    for p in view.get("players", ()):
+        lines.append(_player_line(view, p))
+    lines.append(_piles(view))
+    return "\n".join(lines)
+
+
+def _text_cell(board: Board, i: int, label: str, battle_city: str | None) -> str:
+    city = board.cities[i]
+    marks = ("*" if city.capital else "") + ("~" if city.port else "") + (
+        "#" if city.island is not None else "") + ("!" if city.key == battle_city else "")
+    return f"{city.key + marks:<{TEXT_KEY}}{label:<5}"
+
+
+def _battle_text(battle: Mapping[str, Any]) -> str:
+    """The battle in progress: its city, then its other public fields, sorted."""
+    rest = ", ".join(f"{k} {battle[k]}" for k in sorted(battle, key=str) if k != "city")
+    return f"battle at {battle.get('city')}" + (f": {rest}" if rest else "")
+
+
+# --- SVG -------------------------------------------------------------------------------
+
+def render_svg(view: Mapping[str, Any], board: Board, *, size: int = 900) -> str:
+    """The position as a standalone SVG document ``size`` pixels wide (an integer from
+    200 to 10000; ``ValueError`` otherwise)."""
+    if isinstance(size, bool) or not isinstance(size, int) or not 200 <= size <= 10_000:
+        raise ValueError("size must be an integer from 200 to 10000 pixels")
+    margin = 24
+    scale = (size - 2 * margin) / MAP_WIDTH
+    font = max(8.0, 11 * scale)
+    map_h = MAP_HEIGHT * scale + 2 * margin
+    legend_lines = len(view.get("players", ())) + 2
+    height = round(map_h + legend_lines * (font + 8) + margin)
+
+    def at(i: int) -> tuple[float, float]:
+        c = board.cities[i]
+        return round(margin + c.x * scale, 1), round(margin + c.y * scale, 1)
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{height}" '
+           f'viewBox="0 0 {size} {height}" font-family="sans-serif">',
+           f'<title>{escape(board.title)}</title>',
+           f'<rect width="{size}" height="{height}" fill="#fbf8f0"/>',
+           f'<rect x="{margin / 2}" y="{margin / 2}" width="{size - margin}" '
+           f'height="{map_h - margin}" fill="{SEA}" stroke="{COAST}"/>']
+    out += _land(board, at, scale)
+    out += _routes(board, at)
+    battle_city = _battle_city(view)
+    for i in range(len(board.cities)):
+        out += _city(board, i, at, scale, font, battle_city)
+    for i, entry in _entries(view, board):
+        out += _armies(entry, *at(i), scale, font)
+    out += _legend(view, margin, map_h + font, font)
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _land(board: Board, at: Where, scale: float) -> list[str]:
+    """Land as blobs round the cities joined along land routes: a coast-coloured layer
+    under a sand layer draws each landmass's outline; islands are named."""
+    r, width = 24 * scale, 40 * scale
+    out: list[str] = []
+    for colour, grow in ((COAST, 2.0), (SAND, 0.0)):
+        for a, b in board.land:
+            (x1, y1), (x2, y2) = at(a), at(b)
+            out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{colour}" '
+                       f'stroke-width="{width + 2 * grow:.1f}" stroke-linecap="round"/>')
+        for i in range(len(board.cities)):
+            x, y = at(i)
+            out.append(f'<circle cx="{x}" cy="{y}" r="{r + grow:.1f}" fill="{colour}"/>')
+    # a ring of three or four cities joined by land encloses land, not a lake: fill it
+    for ring in _land_rings(board):
+        points = " ".join(f"{x},{y}" for x, y in map(at, ring))
+        out.append(f'<polygon points="{points}" fill="{SAND}"/>')
+    islands: dict[str, list[int]] = {}
+    for i, c in enumerate(board.cities):
+        if c.island is not None:
+            islands.setdefault(c.island, []).append(i)
+    for name in sorted(islands):
+        spots = [at(i) for i in islands[name]]
+        x = sum(p[0] for p in spots) / len(spots)
+        y = max(p[1] for p in spots) + 38 * scale
+        out.append(f'<text x="{x:.1f}" y="{y:.1f}" font-size="{9 * scale + 2:.1f}" '
+                   f'font-style="italic" fill="{SEA_ROUTE}" text-anchor="middle">'
+                   f'{escape(name)}</text>')
+    return out
+
+
+def _land_rings(board: Board) -> list[tuple[int, ...]]:
+    """Cycles of three or four land routes, each once, in cycle order."""
+    rings: dict[frozenset[int], tuple[int, ...]] = {}
+    near = board.land_neighbours
+    for a in range(len(board.cities)):
+        for b in near(a):
+            for c in near(b):
+                if c == a:
+                    continue
+                if a in near(c):
+                    rings.setdefault(frozenset((a, b, c)), (a, b, c))
+                for d in near(c):
+                    if d not in (a, b) and a in near(d):
+                        rings.setdefault(frozenset((a, b, c, d)), (a, b, c, d))
+    return [rings[k] for k in sorted(rings, key=sorted)]
+
+
+def _routes(board: Board, at: Where) -> list[str]:
+    out = []
+    for links, style in ((board.land, f'stroke="{LAND_ROUTE}" stroke-width="2"'),
+                         (board.sea, f'stroke="{SEA_ROUTE}" stroke-width="1.5" '
+                                     'stroke-dasharray="6 4"')):
+        for a, b in links:
+            (x1, y1), (x2, y2) = at(a), at(b)
+            out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" {style}/>')
+    return out
+
+
+def _star(x: float, y: float, r: float) -> str:
+    points = []
+    for k in range(10):
+        radius = r if k % 2 == 0 else r * 0.45
+        # a five-pointed star, point up: outer and inner vertices in turn
+        angle = math.pi / 2 + k * math.pi / 5
+        points.append(f"{x + radius * math.cos(angle):.1f},{y - radius * math.sin(angle):.1f}")
+    return " ".join(points)
+
+
+def _city(board: Board, i: int, at: Where, scale: float, font: float,
+          battle_city: str | None) -> list[str]:
+    c = board.cities[i]
+    x, y = at(i)
+    fill = EMPIRE_COLOURS[EMPIRES[c.empire]]
+    r = (13 if c.capital else 8) * scale + 2
+    out = []
+    if c.key == battle_city:
+        out.append(f'<circle cx="{x}" cy="{y}" r="{r + 9 * scale + 3:.1f}" fill="none" '
+                   'stroke="#d62020" stroke-width="3"/>')
+    if c.port:
+        out.append(f'<circle cx="{x}" cy="{y}" r="{r + 4 * scale + 1:.1f}" fill="none" '
+                   f'stroke="{SEA_ROUTE}" stroke-width="2"/>')
+    out.append(f'<circle cx="{x}" cy="{y}" r="{r:.1f}" fill="{fill}" stroke="#333" '
+               'stroke-width="1"/>')
+    if c.capital:
+        out.append(f'<polygon points="{_star(x, y, r * 0.8)}" fill="#ffffff" '
+                   'stroke="#333" stroke-width="0.5"/>')
+    out.append(f'<text x="{x}" y="{y + r + font:.1f}" font-size="{font * 0.85:.1f}" '
+               f'text-anchor="middle" fill="#222">{escape(c.name)}</text>')
+    return out
+
+
+def _armies(entry: Mapping[str, Any], x: float, y: float, scale: float,
+            font: float) -> list[str]:
+    out = []
+    box = max(12.0, 18 * scale)
+    for n, (army, attacker) in enumerate(((entry.get("army"), False),
+                                         (entry.get("attacker"), True))):
+        if not army:
+            continue
+        bx = x + 6 * scale + n * (box + 2)
+        by = y - box - 6 * scale
+        fill = EMPIRE_COLOURS.get(str(army.get("empire")), UNKNOWN_COLOUR)
+        stroke = 'stroke="#d62020" stroke-width="2.5"' if attacker else \
+            'stroke="#222" stroke-width="1"'
+        title = escape(f"{army.get('empire')} {army.get('kind')}, player "
+                       f"{army.get('player')}" + (" (attacking)" if attacker else ""))
+        out.append(f'<g><title>{title}</title>'
+                   f'<rect x="{bx:.1f}" y="{by:.1f}" width="{box:.1f}" height="{box:.1f}" '
+                   f'rx="3" fill="{fill}" {stroke}/>'
+                   f'<text x="{bx + box / 2:.1f}" y="{by + box * 0.75:.1f}" '
+                   f'font-size="{box * 0.7:.1f}" font-weight="bold" text-anchor="middle" '
+                   f'fill="#ffffff">{escape(KIND_LETTERS.get(str(army.get("kind")), "?"))}'
+                   '</text></g>')
+    return out
+
+
+def _legend(view: Mapping[str, Any], x: float, y: float, font: float) -> list[str]:
+    out = [f'<text x="{x}" y="{y:.1f}" font-size="{font:.1f}" font-weight="bold">'
+           f'{escape(_header(view))}</text>']
+    step = font + 8
+    for p in view.get("players", ()):
+        y += step
+        sx = x
+        for empire in p.get("empires", ()):
+            fill = EMPIRE_COLOURS.get(str(empire), UNKNOWN_COLOUR)
+            out.append(f'<rect x="{sx:.1f}" y="{y - font:.1f}" width="{font:.1f}" '
+                       f'height="{font:.1f}" fill={quoteattr(fill)} stroke="#333"/>')
+            sx += font + 3
+        out.append(f'<text x="{x + 2 * (font + 3) + 4:.1f}" y="{y:.1f}" '
+                   f'font-size="{font:.1f}">{escape(_player_line(view, p))}</text>')
+    y += step
+    out.append(f'<text x="{x}" y="{y:.1f}" font-size="{font:.1f}">'
+               f'{escape(_piles(view))}</text>')
+    return out
