@@ -1,0 +1,836 @@
+"""Rome & Carthage: tests named after the rules of the rulebook (sections as in
+docs/rome_and_carthage.rst) and the readings R1.. of its unclear points, on positions
+built from move sequences in the notation.
+
+Most tests use a small map of the shipped schema (``TEST_MAP``), each empire ``xx`` with
+cities xx0 (capital, port) .. xx8::
+
+    xx0 - xx1 - xx3 - xx5(port)      land routes inside each empire
+      \\          |
+       xx2 - xx4 - xx6(port)         plus xx3-xx7, xx4-xx8, xx7-xx8
+                  |
+                 xx8
+
+    frontiers (land): ro7-ca8, ro8-by7, al7-by8, al8-ca7
+    sea: xx0-xx5 in every empire, ro5-ca5, ro6-al6, al5-by5, ca6-by6, ro6-ro9
+    island "insula": ro9 (port) - ro10 (no port), Rome's
+
+Teams by default: Rome + Alexandria (team 0) against Carthage + Byzantium (team 1).
+Every test places all 28 armies (``LAYOUT``: xx0-xx2 infantry, xx3 chariot, xx4
+elephant, xx5-xx6 galleys; overridable), so play starts in round 3.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from boardrules import CHANCE, IllegalMoveError, InvalidOptionError, Termination
+from boardrules.games.rome_and_carthage import RomeCarthageGame, RomeCarthageState
+
+PREFIX = {"rome": "ro", "carthage": "ca", "byzantium": "by", "alexandria": "al"}
+LAND = [(0, 1), (0, 2), (1, 3), (2, 4), (3, 5), (4, 6), (3, 7), (4, 8), (7, 8)]
+
+
+def _test_map() -> dict[str, Any]:
+    cities: list[dict[str, Any]] = []
+    land: list[list[str]] = []
+    sea: list[list[str]] = []
+    for n, (empire, p) in enumerate(PREFIX.items()):
+        for i in range(9):
+            cities.append({"key": f"{p}{i}", "name": f"{empire.title()} {i}",
+                           "empire": empire, "capital": i == 0, "port": i in (0, 5, 6),
+                           "island": None, "x": 100 + 200 * n + 20 * i, "y": 100 + 40 * i})
+        land += [[f"{p}{a}", f"{p}{b}"] for a, b in LAND]
+        sea.append([f"{p}0", f"{p}5"])
+    cities.append({"key": "ro9", "name": "Insula Portus", "empire": "rome", "capital": False,
+                   "port": True, "island": "insula", "x": 500, "y": 600})
+    cities.append({"key": "ro10", "name": "Insula Interior", "empire": "rome",
+                   "capital": False, "port": False, "island": "insula", "x": 540, "y": 640})
+    land += [["ro7", "ca8"], ["ro8", "by7"], ["al7", "by8"], ["al8", "ca7"], ["ro9", "ro10"]]
+    sea += [["ro5", "ca5"], ["ro6", "al6"], ["al5", "by5"], ["ca6", "by6"], ["ro6", "ro9"]]
+    return {"format": "boardrules-board", "format_version": 1, "game": "rome_and_carthage",
+            "name": "test", "title": "Test map", "provenance": "reconstructed",
+            "sources": ["tests"], "cities": cities, "land": land, "sea": sea}
+
+
+TEST_MAP = _test_map()
+KIND_AT = {0: "infantry", 1: "infantry", 2: "infantry", 3: "chariot", 4: "elephant",
+           5: "galley", 6: "galley"}
+LAYOUT = {f"{p}{i}": kind for p in PREFIX.values() for i, kind in KIND_AT.items()}
+
+
+def new_game(players: int = 2, layout: dict[str, str] | None = None,
+             **options: Any) -> RomeCarthageState:
+    """A game on the test map with every army placed (round 3, chance not automatic)."""
+    game = RomeCarthageGame(players, board=TEST_MAP, **options)
+    state = game.new_game(seed=1, auto_chance=False)
+    place(state, layout or LAYOUT)
+    return state
+
+
+def place(state: RomeCarthageState, layout: dict[str, str]) -> None:
+    """Turns 1 and 2: each placement in ``layout`` order as soon as it is legal."""
+    wanted = [f"{kind}@{city}" for city, kind in layout.items()]
+    while state.phase == "place":
+        legal = {str(m) for m in state.legal_moves()}
+        state.apply(next(m for m in wanted if m in legal))
+
+
+def arrange(placed: dict[str, str] | None = None, empty: tuple[str, ...] = ()
+            ) -> dict[str, str]:
+    """A layout with the armies ``placed`` where given, no army on the ``empty`` cities,
+    and each empire's other armies where LAYOUT puts them (else on its spare cities)."""
+    placed = placed or {}
+    layout: dict[str, str] = {}
+    for p in PREFIX.values():
+        cities = [f"{p}{i}" for i in range(11 if p == "ro" else 9)]
+        left = Counter({"infantry": 3, "galley": 2, "chariot": 1, "elephant": 1})
+        for city, kind in placed.items():
+            if city.startswith(p) and city[len(p):].isdigit():
+                layout[city] = kind
+                left[kind] -= 1
+        free = [c for c in cities if c not in placed and c not in empty]
+        for city in list(free):
+            kind = LAYOUT.get(city)
+            if kind is not None and left[kind] > 0:
+                layout[city] = kind
+                left[kind] -= 1
+                free.remove(city)
+        for kind, count in left.items():
+            for _ in range(count):
+                layout[free.pop(0)] = kind
+    return layout
+
+
+def play(state: RomeCarthageState, *moves: str) -> None:
+    for move in moves:
+        state.apply(move)
+
+
+def turn(state: RomeCarthageState, draw: int, *moves: str) -> None:
+    """A turn: the draw (chance), then the moves."""
+    assert state.current_player == CHANCE
+    state.apply(f"draw {draw}")
+    play(state, *moves)
+
+
+def legal(state: RomeCarthageState) -> set[str]:
+    return {str(m) for m in state.legal_moves()}
+
+
+def army(state: RomeCarthageState, city: str) -> str | None:
+    entry = next(c for c in state.view(None)["cities"] if c["city"] == city)
+    return None if entry["army"] is None else f"{entry['army']['empire']} {entry['army']['kind']}"
+
+
+def hand(state: RomeCarthageState, player: int) -> list[int]:
+    return list(state.view(player)["players"][player]["hand"])
+
+
+# --------------------------------------------------------------------- setup
+
+
+def test_setup_two_empire_hands_and_pile_of_twenty() -> None:
+    """Distributing the resource cards: a two-empire player holds 0,0,1..10,15,15; the
+    undealt zeros leave the game; the pile is the other 20 cards (1..10 twice)."""
+    state = RomeCarthageGame(2).new_game(seed=0)
+    raw = state._raw()
+    for p in (0, 1):
+        assert hand(state, p) == [0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 15]
+    assert raw["removed"][0] == 4
+    assert sum(raw["pile"][0]) == 20
+    assert raw["pile"][0] == [0] + [2] * 10 + [0]
+
+
+def test_setup_one_empire_hands_four_players() -> None:
+    """4 players: 0,0,2,4,6,8,10,15 each; the pile is 1,3,5,7,9 of each colour."""
+    state = RomeCarthageGame(4).new_game(seed=0)
+    raw = state._raw()
+    for p in range(4):
+        assert hand(state, p) == [0, 0, 2, 4, 6, 8, 10, 15]
+    assert raw["pile"][0] == [0, 4, 0, 4, 0, 4, 0, 4, 0, 4, 0, 0]
+    assert raw["removed"][0] == 0
+
+
+def test_setup_three_players_lone_player_two_empires() -> None:
+    """3 players: the lone player plays two empires (14 cards), the team one each; all
+    four 15s start in hands and the pile still holds 20 cards."""
+    game = RomeCarthageGame(3)
+    state = game.new_game(seed=0)
+    raw = state._raw()
+    assert [len(game.empires_of(p)) for p in range(3)] == [2, 1, 1]
+    assert [sum(h) for h in raw["hand"]] == [14, 8, 8]
+    assert sum(raw["pile"][0]) == 20 and raw["pile"][0][11] == 0
+    assert game.teams == ((1, 2), (0,))
+
+
+def test_lone_player_draws_two_cards() -> None:
+    """1. Draw a card: "In a three-player game, the player who plays alone draws TWO"."""
+    state = new_game(3)
+    assert state.view(None)["turn_player"] == 0
+    turn(state, 1)
+    assert state.current_player == CHANCE
+    play(state, "draw 3")
+    assert state.current_player == 0
+    assert state.view(0)["players"][0]["hand_size"] == 16
+
+
+def test_special_cards_one_of_each_per_team() -> None:
+    """Distributing the special cards: one Treason and one Uprising per team, shared by
+    allies ("an allied player may use one ... without his partner's agreement")."""
+    state = new_game(4)
+    specials = state.view(None)["specials"]
+    assert all(s["treason"] and s["uprising"] for s in specials)
+    turn(state, 1, "treason")
+    specials = state.view(None)["specials"]
+    assert [s["treason"] for s in specials] == [False, True, False, True]
+
+
+def test_forming_teams_options() -> None:
+    """Forming teams: the empires option says who plays what; a player's two empires
+    must be allies, and the counts follow the player count."""
+    game = RomeCarthageGame(4, ally="carthage")
+    assert game.teams == ((0, 2), (1, 3))
+    assert game.empires_of(2) == ["carthage"]
+    with pytest.raises(InvalidOptionError):
+        RomeCarthageGame(2, empires=[["rome", "carthage"], ["byzantium", "alexandria"]])
+    with pytest.raises(InvalidOptionError):
+        RomeCarthageGame(3, empires=[["rome"], ["carthage"], ["byzantium", "alexandria"],])
+    with pytest.raises(InvalidOptionError):
+        RomeCarthageGame(2, ally="rome")
+    seated = RomeCarthageGame(4, empires=[["rome"], ["alexandria"], ["carthage"],
+                                          ["byzantium"]])
+    assert seated.teams == ((0, 1), (2, 3))
+
+
+def test_first_player_option() -> None:
+    """Playing the Game: "Players decide who starts"."""
+    state = RomeCarthageGame(2, first_player=1).new_game(seed=0)
+    assert state.current_player == 1
+
+
+# --------------------------------------------------------------------- placement
+
+
+def test_placement_four_then_three_armies_per_empire() -> None:
+    """Turns 1 and 2: 4 armies per empire in the first turn, the 3 others in the second."""
+    game = RomeCarthageGame(2, board=TEST_MAP)
+    state = game.new_game(seed=0)
+    placed = Counter()
+    while state.current_player == 0:
+        move = next(iter(sorted(state.legal_moves())))
+        placed[move.city[:2]] += 1
+        state.apply(move)
+    assert placed == {"ro": 4, "al": 4}
+    assert state.round == 1 if hasattr(state, "round") else state.view(None)["round"] == 1
+
+
+def test_placement_own_colour_one_army_a_city() -> None:
+    """Turns 1 and 2: "An army must be placed on a city of its own colour"; "Only one army
+    may be placed on a city"."""
+    state = RomeCarthageGame(2, board=TEST_MAP).new_game(seed=0)
+    moves = legal(state)
+    assert "infantry@ro1" in moves and "infantry@al1" in moves
+    assert "infantry@ca1" not in moves
+    play(state, "infantry@ro1")
+    assert "galley@ro1" not in legal(state)
+    with pytest.raises(IllegalMoveError):
+        state.apply("infantry@ca1")
+
+
+def test_galley_may_be_placed_on_a_city_without_port() -> None:
+    """R11: nothing forbids it (the army just cannot move)."""
+    state = RomeCarthageGame(2, board=TEST_MAP).new_game(seed=0)
+    assert "galley@ro1" in legal(state)
+
+
+# --------------------------------------------------------------------- moves
+
+
+def test_draw_then_pass() -> None:
+    """1. Draw a card: the player draws, then may pass his turn."""
+    state = new_game()
+    turn(state, 4)
+    assert "pass" in legal(state)
+    play(state, "pass")
+    assert state.current_player == CHANCE and state.view(None)["turn_player"] == 1
+    assert state.view(0)["players"][0]["hand_size"] == 15
+
+
+def test_simple_moves_by_kind() -> None:
+    """3. Move a piece: infantry and elephant one land city, galley one city by sea,
+    chariot one or two land cities, never onto a friendly army."""
+    state = new_game(layout=arrange(empty=("ro1", "ro2")))
+    turn(state, 1)
+    moves = legal(state)
+    assert "ro0-ro1" in moves and "ro0-ro2" in moves          # infantry (capital)
+    assert "ro4-ro2" in moves and "ro4-ro8" not in moves        # elephant; ro8 holds one
+    assert "ro3-ro1" in moves and "ro3-ro0" not in moves        # chariot: not onto friends
+    assert "ro5-ca5" in moves and "ro5-ro3" not in moves        # galley: sea only
+    assert "ro6-ro9" in moves and "ro6-ro4" not in moves        # to the island port
+
+
+def test_chariot_two_cities_through_friendly_never_enemy() -> None:
+    """3. Move a piece: "an army may pass through a city occupied by a friendly army (but
+    not through a city occupied by an enemy army)"."""
+    state = new_game(layout=arrange(empty=("ro1",)))
+    turn(state, 1)
+    moves = legal(state)
+    assert "ro3-ro1" in moves and "ro3-ro0" not in moves
+    assert "ro3-ca8" in moves            # through the friendly infantry on ro7
+    blocked = new_game(layout=arrange({"ca8": "infantry", "ro3": "chariot"},
+                                      empty=("ro7", "ro8")))
+    turn(blocked, 1)
+    assert "ro3-ca8" in legal(blocked)   # one city into the enemy: a battle
+    assert "ro3-ca7" not in legal(blocked) and "ro3-ro8" in legal(blocked)
+
+
+def test_army_entering_enemy_city_stops_for_battle() -> None:
+    """R9: an army that entered an enemy city stops there; the battle follows the moves."""
+    state = new_game(layout=arrange({"ro7": "infantry", "ca8": "infantry"}))
+    turn(state, 1, "ro7-ca8")
+    view = state.view(None)
+    entry = next(c for c in view["cities"] if c["city"] == "ca8")
+    assert entry["attacker"]["empire"] == "rome"
+    assert all(not m.startswith("ca8-") for m in legal(state))
+
+
+def test_two_infantry_move() -> None:
+    """3. Move a piece: "a single army ... (or two infantry of the same Empire, or of two
+    different Empires)"."""
+    state = new_game(layout=arrange(empty=("ro1", "al1")))
+    turn(state, 1, "ro0-ro1")
+    moves = legal(state)
+    assert "al0-al1" in moves and "done" in moves
+    assert "ro4-ro2" not in moves           # not an infantry
+    assert not any(m.startswith("ro1-") for m in moves)   # not the same infantry again
+    play(state, "al0-al1")
+    assert army(state, "al1") == "alexandria infantry"
+
+
+def test_forced_march_worked_example_1() -> None:
+    """Forced march, example 1: two infantry by a simple move and the elephant by a forced
+    march (paid with cards of at least 3 points)."""
+    state = new_game(layout=arrange(empty=("ro1", "al1", "ro2")))
+    turn(state, 1, "ro0-ro1", "al0-al1", "pay 3", "ro4-ro2")
+    assert army(state, "ro2") == "rome elephant"
+    assert state.view(None)["turn_player"] == 1
+
+
+def test_forced_march_worked_example_2() -> None:
+    """Example 2: two infantry by a simple move, then one of them again."""
+    state = new_game(layout=arrange(empty=("ro1", "ro3", "al1")))
+    turn(state, 1, "ro0-ro1", "al0-al1", "pay 3", "ro1-ro3")
+    assert army(state, "ro3") == "rome infantry" and army(state, "ro1") is None
+
+
+def test_forced_march_worked_example_3() -> None:
+    """Example 3: the galley moves twice by a forced march."""
+    state = new_game(layout=arrange({"ro0": "galley"}, empty=("ro5",)))
+    turn(state, 1, "ro0-ro5", "pay 3", "ro5-ca5")
+    assert state.phase == "commit"
+    entry = next(c for c in state.view(None)["cities"] if c["city"] == "ca5")
+    assert entry["attacker"] == {"empire": "rome", "kind": "galley", "player": 0}
+
+
+def test_forced_march_payment() -> None:
+    """Forced march: cards for at least 3 points; zeros pay nothing; the payment is
+    public (R9) and goes to the spent cards; at most one forced march a turn."""
+    state = new_game(layout=arrange(empty=("ro1", "ro2")))
+    turn(state, 2, "ro0-ro1")
+    assert "pay 0" not in legal(state)
+    play(state, "pay 2")
+    assert state.phase == "pay"
+    assert "pay 2" in legal(state) and "pay 3" not in legal(state)  # non-increasing
+    play(state, "pay 1")
+    assert state.phase == "extra"
+    assert sorted(state.view(1)["discard"]) == [1, 2]
+    assert state.view(1)["forced_march"] == {"used": True, "paid": 3}
+    play(state, "ro4-ro2")
+    assert state.view(None)["turn_player"] == 1
+
+
+def test_forced_march_needs_an_army_to_move_and_enough_points() -> None:
+    """No payment is offered that could not be completed (every partial choice has a
+    legal completion)."""
+    state = new_game(layout=arrange(empty=("ro1",)))
+    turn(state, 1, "ro0-ro1")
+    assert any(m.startswith("pay") for m in legal(state))
+    for m in [m for m in legal(state) if m.startswith("pay")]:
+        child = state.child(m)
+        while child.phase == "pay":
+            child.apply(min(child.legal_moves()))
+        assert child.phase == "extra" and child.legal_moves()
+
+
+def test_land_army_on_island_is_immobile() -> None:
+    """Tips: "Avoid placing a land army on an island. The army would be immobilised"."""
+    state = new_game(layout=arrange(empty=("ro1",)))
+    turn(state, 1)
+    assert not any(m.startswith(("ro9-", "ro10-")) for m in legal(state))
+
+
+# --------------------------------------------------------------------- battles
+
+
+def battle_state(att: str = "infantry", dfn: str = "infantry", **options: Any
+                 ) -> RomeCarthageState:
+    """Rome's ``att`` on ro7 attacks Carthage's ``dfn`` on ca8 (player 0 attacks)."""
+    state = new_game(layout=arrange({"ro7": att, "ca8": dfn}), **options)
+    turn(state, 1, "ro7-ca8")
+    if state.phase == "moved":
+        play(state, "done")
+    assert state.phase == "commit"
+    return state
+
+
+def test_battle_higher_total_wins_loser_eliminated() -> None:
+    """4. Carry out a battle, general case: two cards each face down, revealed together;
+    the higher total wins, the losing army is eliminated, the cards are lost."""
+    state = battle_state()
+    play(state, "play 10+9", "play 8+7")
+    assert army(state, "ca8") == "rome infantry"
+    assert 10 not in hand(state, 0) and 8 not in hand(state, 1)
+    assert state.view(None)["discard"].count(10) == 1
+
+
+def test_defender_wins_attacker_eliminated() -> None:
+    state = battle_state()
+    play(state, "play 3+2", "play 8+7")
+    assert army(state, "ca8") == "carthage infantry"
+    assert state.armies() == (13, 14)
+
+
+def test_elephant_doubles_highest_card_against_land_armies() -> None:
+    """Special advantages, worked example: elephant 4 + (2 x 10) = 24."""
+    state = battle_state(att="elephant")
+    play(state, "play 10+4", "play 15+8")     # 24 against 23
+    assert army(state, "ca8") == "rome elephant"
+
+
+def test_elephant_does_not_double_against_galleys() -> None:
+    state = battle_state(att="elephant", dfn="galley")
+    play(state, "play 10+4", "play 15+8")     # 14 against 23
+    assert army(state, "ca8") == "carthage galley"
+
+
+def test_chariot_doubles_lowest_card_against_all_armies() -> None:
+    """Worked example: chariot (2 x 4) + 10 = 18 -- also when defending (R12)."""
+    state = battle_state(dfn="chariot")
+    play(state, "play 10+7", "play 10+4")     # 17 against 18
+    assert army(state, "ca8") == "carthage chariot"
+
+
+def test_tie_round_one_card_without_advantages() -> None:
+    """Ties: the battle continues with one card each, no special advantages, no spies."""
+    state = battle_state(att="elephant")
+    play(state, "play 5+1", "play 10+1")      # elephant 11 against 11
+    assert state.view(0)["battle"]["round"] == "tie"
+    assert "play 7" in legal(state) and "play 7+1" not in legal(state)
+    play(state, "play 7", "play 6")           # 7 against 6: no doubling needed to win
+    assert army(state, "ca8") == "rome elephant"
+
+
+def test_tie_round_elephant_not_doubled() -> None:
+    state = battle_state(att="elephant")
+    play(state, "play 5+1", "play 10+1", "play 4", "play 7")   # 4 (not 8) against 7
+    assert army(state, "ca8") == "carthage infantry"
+
+
+def test_both_zero_totals_attacker_returns() -> None:
+    """Ties: "If both opponents play a total of Zero, the battle ceases and the attacker
+    returns to his previous place" (R3: where it began this turn's move)."""
+    state = battle_state()
+    play(state, "play 0+0", "play 0+0")
+    assert army(state, "ro7") == "rome infantry" and army(state, "ca8") == "carthage infantry"
+    assert hand(state, 0).count(0) == 2 and hand(state, 1).count(0) == 2
+
+
+def test_retreat_chain_army_in_previous_city_also_retreats() -> None:
+    """Ties: "If the previous city is occupied by an army, that army also retreats"."""
+    layout = arrange({"ro7": "infantry", "ca8": "infantry", "ro1": "infantry"},
+                     empty=("ro3",))
+    state = new_game(layout=layout)
+    turn(state, 1, "ro7-ca8", "ro1-ro3", "pay 3", "ro3-ro7")
+    play(state, "play 0+0", "play 0+0")
+    assert army(state, "ro7") == "rome infantry" and army(state, "ro1") == "rome infantry"
+    assert army(state, "ro3") is None
+
+
+def test_zeros_return_to_their_owner_after_each_reveal() -> None:
+    """R2: "the Zeros, which are always recovered" -- at once, after each reveal."""
+    state = battle_state()
+    play(state, "play 5+0", "play 5+0")
+    assert state.view(0)["battle"]["round"] == "tie"
+    assert hand(state, 0).count(0) == 2 and hand(state, 1).count(0) == 2
+    assert 0 not in state.view(None)["discard"]
+
+
+def test_spy_learns_points_and_replays() -> None:
+    """Spies: "1 and 1" or "2 and 0" learn the opponent's points and may replay two new
+    cards (R1: advantages apply) or withdraw."""
+    state = battle_state()
+    play(state, "play 2+0", "play 9+6")
+    assert state.phase == "spy" and state.current_player == 0
+    assert state.view(0)["battle"]["totals"] == [2, 15]
+    assert "withdraw" in legal(state)
+    play(state, "play 10+8")          # 18 against 15
+    assert army(state, "ca8") == "rome infantry"
+    assert 2 not in hand(state, 0) and 10 not in hand(state, 0)   # spy cards spent too
+
+
+def test_spy_one_and_one() -> None:
+    """Spies: "1 and 1" (the attacker drew a second 1) is a spy too; "0 and 1" is not."""
+    state = battle_state()
+    play(state, "play 1+1", "play 9+6")
+    assert state.phase == "spy"
+    state = battle_state()
+    play(state, "play 1+0", "play 1+0")          # a tie at 1, no spy
+    assert state.view(0)["battle"]["round"] == "tie"
+
+
+def test_spy_attacker_withdraws_and_returns() -> None:
+    """R1: a spy attacker who withdraws goes back as after two zero totals."""
+    state = battle_state()
+    play(state, "play 2+0", "play 9+6", "withdraw")
+    assert army(state, "ro7") == "rome infantry" and army(state, "ca8") == "carthage infantry"
+
+
+def test_spy_defender_withdraws_and_concedes() -> None:
+    """R1: a defender who withdraws has nowhere to go: his army is eliminated."""
+    state = battle_state()
+    play(state, "play 9+6", "play 2+0")
+    assert state.current_player == 1
+    play(state, "withdraw")
+    assert army(state, "ca8") == "rome infantry"
+
+
+def test_spy_that_already_wins_needs_no_replay() -> None:
+    """Spies: "They can sometimes be enough to beat the opponent" (R1: then it wins)."""
+    state = battle_state()
+    play(state, "play 2+0", "play 1+0")
+    assert army(state, "ca8") == "rome infantry"
+
+
+def test_elephant_zero_and_one_is_no_spy() -> None:
+    """Spies: "with 0 and 1, an Elephant obtains a total of 2 ... but it cannot use this
+    as a spy"."""
+    state = battle_state(att="elephant")
+    play(state, "play 1+0", "play 3+0")
+    assert state.phase != "spy"
+    assert army(state, "ca8") == "carthage infantry"   # 2 against 3
+
+
+def test_both_spies_restart_the_battle() -> None:
+    """Spies: "If both opponents simultaneously play a spy, the battle restarts"."""
+    state = battle_state()
+    play(state, "play 2+0", "play 2+0")
+    assert state.phase == "commit" and state.view(0)["battle"]["round"] == "full"
+    assert 2 not in hand(state, 0) and 2 not in hand(state, 1)
+
+
+def test_no_spy_in_tie_rounds() -> None:
+    """Ties: "In the case of a tie, the players may no longer play the spy"."""
+    state = battle_state()
+    play(state, "play 5+3", "play 6+2", "play 2", "play 1")
+    assert army(state, "ca8") == "rome infantry"
+
+
+def occupy_rome(layout: dict[str, str]) -> RomeCarthageState:
+    """Carthage's chariot rides ca8 -> ro7 -> ro3, then ro3 -> ro1 -> ro0: an enemy army
+    holds Rome's capital, and player 0 is to draw."""
+    state = new_game(layout=layout)
+    turn(state, 1, "pass")
+    turn(state, 1, "ca8-ro3", "done")
+    turn(state, 2, "pass")
+    turn(state, 2, "ro3-ro0", "done")
+    assert state.capital_occupied(0) and not state.capital_occupied(1)
+    return state
+
+
+OCCUPIED = ("ro0", "ro1", "ro3", "ro7")
+
+
+def test_occupied_capital_plays_one_card_and_elephant_doubles_it() -> None:
+    """Occupied capital: the player plays only one card in all his battles; the elephant
+    still doubles it against land armies."""
+    state = occupy_rome(arrange({"ca8": "chariot", "ro2": "elephant"}, empty=OCCUPIED))
+    turn(state, 3, "ro2-ro0")
+    if state.phase == "moved":
+        play(state, "done")
+    assert state.phase == "commit"
+    assert "play 10" in legal(state) and not any("+" in m for m in legal(state))
+    play(state, "play 10", "play 9+5")     # elephant 20 against chariot 9 + 2 x 5 = 19
+    assert army(state, "ro0") == "rome elephant"
+
+
+def test_occupied_capital_chariot_does_not_double() -> None:
+    """Occupied capital: "the Chariot does not double it!"."""
+    state = occupy_rome(arrange({"ca8": "chariot", "ro2": "chariot"}, empty=OCCUPIED))
+    turn(state, 3, "ro2-ro0")
+    if state.phase == "moved":
+        play(state, "done")
+    play(state, "play 10", "play 9+1")     # 10 (not 20) against 9 + 2 x 1 = 11
+    assert army(state, "ro0") == "carthage chariot"
+
+
+def test_occupied_capital_single_two_is_a_spy() -> None:
+    """Occupied capital: "The 2 card counts as a SPY"; the spy replays one card (R1)."""
+    state = occupy_rome(arrange({"ca8": "chariot", "ro2": "infantry"}, empty=OCCUPIED))
+    turn(state, 3, "ro2-ro0")
+    if state.phase == "moved":
+        play(state, "done")
+    play(state, "play 2", "play 6+5")      # chariot 6 + 10 = 16
+    assert state.phase == "spy" and state.current_player == 0
+    assert "play 15" in legal(state) and not any("+" in m for m in legal(state))
+    play(state, "play 15")                 # 15 against 16: the spy loses
+    assert army(state, "ro0") == "carthage chariot"
+
+
+def test_attacker_chooses_order_of_simultaneous_battles() -> None:
+    """4. Carry out a battle: "the attacker chooses which one is fought first"."""
+    state = new_game(layout=arrange({"ro7": "infantry", "ro8": "infantry",
+                                     "ca8": "infantry", "by7": "infantry"}))
+    turn(state, 1, "ro7-ca8", "ro8-by7", "done")
+    assert state.phase == "battle_order"
+    assert legal(state) == {"battle ca8", "battle by7"}
+    play(state, "battle by7")
+    assert state.view(0)["battle"]["city"] == "by7"
+
+
+# --------------------------------------------------------------------- special cards
+
+
+def test_general_treason_moves_enemy_army() -> None:
+    """General's Treason: move an army of the OPPONENT as if he were playing it, no
+    forced march; then the player still moves."""
+    state = new_game(layout=arrange(empty=("ca1", "ca2")))
+    turn(state, 1, "treason")
+    moves = legal(state)
+    assert "ca0-ca1" in moves and not any(m.startswith("ro") for m in moves)
+    play(state, "ca0-ca1")
+    assert "al0-al1" in legal(state) or state.phase in ("treason_second", "main")
+    if state.phase == "treason_second":
+        assert "ca3-ca2" not in legal(state)      # a chariot is not a second infantry
+        play(state, "done")
+    assert state.phase == "main" and "treason" not in legal(state)
+    assert not any(m.startswith("pay") for m in legal(state))
+
+
+def test_general_treason_two_infantry_of_different_empires() -> None:
+    """Note: "you may move two infantry of different Empires"."""
+    state = new_game(layout=arrange(empty=("ca1", "by1")))
+    turn(state, 1, "treason", "ca0-ca1")
+    assert "by0-by1" in legal(state)
+    play(state, "by0-by1")
+    assert state.phase == "main"
+
+
+def test_general_treason_battle_fought_at_once_by_the_owner() -> None:
+    """R5: a Treason move into the player's own army is a battle, fought at once, the
+    moved army's owner attacking with his own cards."""
+    state = new_game(layout=arrange({"ro7": "infantry", "ca8": "infantry"}))
+    turn(state, 1, "treason", "ca8-ro7", "done")
+    assert state.phase == "commit" and state.current_player == 1
+    play(state, "play 1+0", "play 9+8")
+    assert army(state, "ro7") == "rome infantry"
+    assert state.phase == "main" and state.current_player == 0
+
+
+def test_popular_uprising_destroys_the_occupier() -> None:
+    """Popular Uprising: "if his capital is occupied, a player may destroy the occupying
+    army without a battle" (R6: his own capital)."""
+    state = occupy_rome(arrange({"ca8": "chariot"}, empty=OCCUPIED))
+    turn(state, 3)
+    assert "uprising ro0" in legal(state)
+    play(state, "uprising ro0")
+    assert army(state, "ro0") is None and not state.capital_occupied(0)
+    assert "uprising ro0" not in legal(state)
+
+
+# --------------------------------------------------------------------- draw pile
+
+
+def test_empty_pile_reshuffles_the_spent_cards() -> None:
+    """Draw pile: when the pile is exhausted the spent cards form a new pile."""
+    state = new_game()
+    values = [v for v in range(1, 11) for _ in range(2)]
+    for v in values:
+        turn(state, v, "pass")
+    raw = state._raw()
+    assert sum(raw["pile"][0]) == 0
+    assert state.current_player != CHANCE   # R14: nothing to draw, nothing drawn
+    play(state, "pass")
+
+
+def test_first_two_fifteens_leave_the_game_last_two_wait() -> None:
+    """Draw pile: the first two 15s played leave the game; the last two wait until the
+    last 15 held by a player is played (R8: then they join the spent cards)."""
+    state = battle_state()
+    play(state, "play 15+9", "play 15+9", "play 15", "play 10")   # tie, then 15 v 10
+    raw = state._raw()
+    assert raw["removed"][11] == 2 and raw["fifteens_aside"] == 1
+    assert raw["discard"][0][11] == 0 and raw["hand"][1][11] == 1
+
+
+def test_last_two_fifteens_rejoin_once_none_is_held() -> None:
+    state = battle_state()
+    play(state, "play 15+15", "play 15+15")   # tie at 30: no hand holds a 15 any more
+    raw = state._raw()
+    assert raw["removed"][11] == 2 and raw["fifteens_aside"] == 0
+    assert raw["discard"][0][11] == 2
+
+
+# --------------------------------------------------------------------- victory
+
+
+def test_elimination_of_all_enemy_armies_wins() -> None:
+    """Victory: eliminating all enemy pieces (played out by random moves until it
+    happens; the test checks the outcome's consistency)."""
+    game = RomeCarthageGame(2)
+    for seed in range(60):
+        state = game.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_moves()))
+        outcome = state.outcome()
+        assert outcome is not None
+        if outcome.reason is Termination.ELIMINATION:
+            loser = 1 - state.view(None)["winner_team"]
+            assert all(state.armies()[p] == 0 for p in game.teams[loser])
+            return
+    pytest.fail("no random game ended by elimination")
+
+
+def test_no_progress_and_round_cap_are_draws() -> None:
+    """R17: rounds without battle, elimination, Uprising or capital change end in a draw;
+    so does the hard round cap."""
+    state = new_game(no_progress_rounds=2)
+    for _ in range(4):
+        turn(state, 1 + _, "pass")
+    outcome = state.outcome()
+    assert outcome is not None and outcome.reason is Termination.NO_PROGRESS
+    assert outcome.returns == (0.0, 0.0) and outcome.winners == (0, 1)
+    state = new_game(max_rounds=3)
+    turn(state, 1, "pass")
+    turn(state, 2, "pass")
+    outcome = state.outcome()
+    assert outcome is not None and outcome.reason is Termination.ROUND_CAP
+
+
+def test_max_game_length_is_a_true_bound() -> None:
+    """The cap, the no-progress rule and the per-turn bound make max_game_length a true
+    bound: random games end well within it."""
+    game = RomeCarthageGame(4, max_rounds=30)
+    for seed in range(10):
+        state = game.new_game(seed=seed)
+        rng = random.Random(seed)
+        steps = 0
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_moves()))
+            steps += 1
+        assert steps <= game.max_game_length
+
+
+# --------------------------------------------------------------------- Equal Arms
+
+
+def test_equal_arms_two_equal_piles() -> None:
+    """Equal Arms: the pile is split in two equal piles, one per team (R15: in the
+    3-player game, where identical halves are impossible, the closest split)."""
+    for players, expected in ((2, [[0] + [1] * 10 + [0]] * 2),
+                              (4, [[0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 0, 0]] * 2)):
+        raw = RomeCarthageGame(players, variant="equal_arms").new_game(seed=0)._raw()
+        assert raw["pile"] == expected
+    raw = RomeCarthageGame(3, variant="equal_arms").new_game(seed=0)._raw()
+    sizes = [sum(p) for p in raw["pile"]]
+    points = [sum(n * v for n, v in zip(p, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15),
+                                        strict=True)) for p in raw["pile"]]
+    assert sizes == [10, 10] and abs(points[0] - points[1]) <= 1
+
+
+def test_equal_arms_one_special_card_each_and_hidden_ally_hands() -> None:
+    """Equal Arms: one special card per partner, each plays only his own; allies may NOT
+    show each other their cards."""
+    state = new_game(4, variant="equal_arms")
+    specials = state.view(None)["specials"]
+    assert [(s["treason"], s["uprising"]) for s in specials] == [
+        (True, False), (True, False), (False, True), (False, True)]
+    view = state.view(0)
+    assert view["players"][0]["hand"] is not None and view["players"][2]["hand"] is None
+    standard = new_game(4)
+    assert standard.view(0)["players"][2]["hand"] is not None
+
+
+def test_equal_arms_fifteens_leave_the_game() -> None:
+    """Equal Arms: "The 15s used during the game are permanently removed"."""
+    state = battle_state(variant="equal_arms")
+    play(state, "play 15+10", "play 15+9")
+    raw = state._raw()
+    assert raw["removed"][11] == 2 and raw["fifteens_aside"] == 0
+
+
+# --------------------------------------------------------------------- hidden information
+
+
+def test_views_hide_enemy_hands_and_the_pile() -> None:
+    """Hands are secret, allies see each other's (standard game); the pile shows only its
+    size; every starting hand is public knowledge (``known``)."""
+    state = new_game(4)
+    turn(state, 5)
+    view = state.view(1)
+    assert view["players"][0]["hand"] is None and view["players"][0]["hand_size"] == 9
+    assert view["players"][0]["known"] == [2, 4, 6, 8, 10, 15]
+    assert view["players"][0]["unknown"] == 1
+    assert view["pile_size"] == 19 and "pile" not in view
+    assert state.view(2)["players"][0]["hand"] == [0, 0, 2, 4, 5, 6, 8, 10, 15]
+
+
+def test_face_down_cards_hidden_until_the_reveal() -> None:
+    """Battle: the cards are placed face down, then turned over at the same time."""
+    state = battle_state()
+    play(state, "play 10+9")
+    assert state.view(1)["battle"]["face_down_cards"] is None
+    assert state.view(0)["battle"]["face_down_cards"] == [10, 9]
+    assert state.history_view(1)[-1][1] == "play ?"
+    assert state.history_view(0)[-1][1] == "play 10+9"
+    json.dumps(state.view(1))
+
+
+def test_history_view_redacts_other_players_draws() -> None:
+    state = new_game()
+    turn(state, 7, "pass")
+    log0 = state.history_view(0)
+    log1 = state.history_view(1)
+    assert (CHANCE, "draw 7") in log0 and (CHANCE, "draw ?") in log1
+
+
+def test_determinize_keeps_known_cards_and_redraws_drawn_ones() -> None:
+    """determinize(observer) keeps the cards everyone knows an opponent holds and redraws
+    the ones he drew, from the pile plus those cards."""
+    state = new_game()
+    turn(state, 7, "pass")
+    turn(state, 3)
+    seen = set()
+    for seed in range(30):
+        world = state.determinize(1, seed=seed)
+        h = world._raw()["hand"][0]
+        assert [h[v] >= k for v, k in enumerate(state._raw()["known"][0])] == [True] * 12
+        seen.add(tuple(h))
+        assert world._raw()["hand"][1] == state._raw()["hand"][1]
+    assert len(seen) > 1
+
+
+def test_determinize_redraws_pending_commit() -> None:
+    """determinize of the defender redraws the attacker's face-down cards."""
+    state = battle_state()
+    play(state, "play 10+9")
+    commits = {tuple(state.determinize(1, seed=s)._raw()["commit"][0]) for s in range(20)}
+    assert len(commits) > 1
+    assert all(tuple(state.determinize(0, seed=s)._raw()["commit"][0]) ==
+               tuple(state._raw()["commit"][0]) for s in range(5))
