@@ -834,3 +834,94 @@ def test_determinize_redraws_pending_commit() -> None:
     assert len(commits) > 1
     assert all(tuple(state.determinize(0, seed=s)._raw()["commit"][0]) ==
                tuple(state._raw()["commit"][0]) for s in range(5))
+
+
+# --------------------------------------------------------------------- capitals, exclusion
+
+
+def capitals_map() -> dict[str, Any]:
+    """TEST_MAP with two more frontier routes, ro7-ca1 and ro8-by1, so that Rome's armies
+    reach both enemy capitals in two turns."""
+    doc = json.loads(json.dumps(TEST_MAP))
+    doc["land"] += [["ro7", "ca1"], ["ro8", "by1"]]
+    return doc
+
+
+def capitals_taken() -> RomeCarthageState:
+    """Player 0 takes Carthage's capital (chariot ro7 -> ca1 -> ca0) in one turn and
+    Byzantium's (infantry ro8 -> by1, forced march by1 -> by0) in his next."""
+    game = RomeCarthageGame(2, board=capitals_map())
+    state = game.new_game(seed=1, auto_chance=False)
+    place(state, arrange({"ro7": "chariot", "ro8": "infantry"},
+                         empty=("ca0", "ca1", "by0", "by1")))
+    turn(state, 1, "ro7-ca0", "done")
+    turn(state, 1, "pass")
+    turn(state, 2, "ro8-by1", "pay 3", "by1-by0")
+    assert state.view(None)["capitals_clock"][0]["running"]
+    return state
+
+
+def test_both_enemy_capitals_held_for_a_complete_turn_wins() -> None:
+    """Victory: a team occupying BOTH enemy capitals for a complete turn wins -- R4: at the
+    end of the turn after which every player has played once after the capture (the
+    capturer's next turn included)."""
+    state = capitals_taken()
+    turn(state, 2, "pass")           # player 1 frees nothing
+    assert not state.is_terminal()
+    turn(state, 3)
+    assert not state.is_terminal()   # the capturer's own next turn is not over yet
+    play(state, "pass")
+    outcome = state.outcome()
+    assert outcome is not None and outcome.reason is Termination.CAPITALS
+    assert outcome.winners == (0,) and outcome.returns == (1.0, -1.0)
+
+
+def test_freeing_a_capital_stops_the_clock() -> None:
+    """Victory: "No opponent may have freed at least one of the two capitals"."""
+    state = capitals_taken()
+    turn(state, 2, "uprising ca0", "pass")
+    assert not state.view(None)["capitals_clock"][0]["running"]
+    turn(state, 3, "pass")
+    turn(state, 3, "pass")
+    assert not state.is_terminal()
+
+
+def first_exclusion(game: RomeCarthageGame, seeds: range) -> RomeCarthageState:
+    """The first position of a seeded random game where a player has just dropped out
+    while his team plays on."""
+    for seed in seeds:
+        state = game.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            before = [p["eliminated"] for p in state.view(None)["players"]]
+            state.apply(rng.choice(state.legal_moves()))
+            after = [p["eliminated"] for p in state.view(None)["players"]]
+            if after != before and not state.is_terminal():
+                return state
+    pytest.fail("no random game saw a player drop out")
+
+
+def test_eliminated_player_drops_out_hand_lost_team_plays_on() -> None:
+    """Victory: "A player who has no army left is excluded from the game, but if he had an
+    ally, the game continues. All the cards still in his hand are lost"."""
+    game = RomeCarthageGame(4)
+    state = first_exclusion(game, range(200))
+    out = [p["player"] for p in state.view(None)["players"] if p["eliminated"]]
+    q = out[0]
+    assert state.view(None)["players"][q]["hand_size"] == 0
+    rng = random.Random(0)
+    for _ in range(400):
+        if state.is_terminal():
+            break
+        assert state.current_player != q
+        state.apply(rng.choice(state.legal_moves()))
+
+
+def test_equal_arms_eliminated_player_special_card_removed() -> None:
+    """Equal Arms: "The special card not used by an eliminated player is removed"."""
+    game = RomeCarthageGame(4, variant="equal_arms")
+    state = first_exclusion(game, range(200))
+    for entry, player in zip(state.view(None)["specials"], state.view(None)["players"],
+                             strict=True):
+        if player["eliminated"]:
+            assert not entry["treason"] and not entry["uprising"]
