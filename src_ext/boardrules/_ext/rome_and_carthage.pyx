@@ -1350,10 +1350,6 @@ cdef class RomeCarthageCore(CoreGame):
         return [(self.tables.pair_a[i], self.tables.pair_b[i]) for i in range(RC_PAIRS)]
 
     @property
-    def team_of(self):
-        return [self.tables.player_team[p] for p in range(self.tables.num_players)]
-
-    @property
     def holder(self):
         return [self.tables.holder[p] for p in range(self.tables.num_players)]
 
