@@ -199,17 +199,17 @@ def suggest(state: State[Any], *, player: int | None = None, algorithm: Algorith
 
     MCTS and ISMCTS take ``iterations`` (default: 1,000 when no ``time_limit`` is given;
     deterministic for a ``seed``), ``exploration`` (UCT constant, default 1.0),
-    ``rollout_limit`` (random moves before the game's heuristic; default: to the end) and
+    ``rollout_limit`` (random moves before the game's heuristic; default: to the end),
     ``max_memory`` (bytes for all trees, default 256 MiB: a full tree stops growing and the
     iterations go on) and ``simultaneous`` (``"decoupled"``, the default, or
     ``"sequential"``: how a decision the game marks simultaneous with another player's
-    hidden commit is searched, see :ref:`simultaneous-choices`).  Alpha-beta takes ``depth`` (atomic moves; default: iterative
-    deepening until the budget is spent), ``max_nodes`` (a node budget, reproducible for a
-    ``seed``) and ``determinizations`` (worlds averaged on a hidden-information game,
-    default 8; a ValueError on a game without hidden information); given none of
-    ``depth``, ``max_nodes``, ``time_limit`` it searches 300,000 nodes with a 5-second
-    safety net.  An option the algorithm does not take is a
-    ValueError.  On a game without hidden information ISMCTS is MCTS (one world, the
+    hidden commit is searched, see :ref:`simultaneous-choices`).  Alpha-beta takes
+    ``depth`` (atomic moves; default: iterative deepening until the budget is spent),
+    ``max_nodes`` (a node budget, reproducible for a ``seed``) and ``determinizations``
+    (worlds averaged on a hidden-information game, default 8; a ValueError on a game
+    without hidden information); given none of ``depth``, ``max_nodes``, ``time_limit`` it
+    searches 300,000 nodes with a 5-second safety net.  An option the algorithm does not
+    take is a ValueError.  On a game without hidden information ISMCTS is MCTS (one world, the
     state itself) and its ``stats["algorithm"]`` says ``"mcts"``.
 
     Every search does at least one MCTS iteration per tree, or alpha-beta depth 1, even
