@@ -19,6 +19,7 @@ from boardrules._ext.core import CoreState
 from boardrules._ext.search import run_mcts
 from boardrules._ext.toy_commit import ToyCommitCore
 from boardrules.arena import BotSpec, parse_bot
+from boardrules.games import as_game_id
 from boardrules.search import ISMCTSBot, MCTSBot, check_options
 
 ROCK, PAPER, SCISSORS = 0, 1, 2
@@ -172,7 +173,7 @@ def test_game_without_simultaneous_field_searches_as_before(
         game_id: str, options: dict[str, Any], algorithm: str) -> None:
     """A NULL ``simultaneous`` never takes the decoupled path: both settings give the
     same search, bit for bit."""
-    state = boardrules.load(game_id, **options).new_game(seed=3)
+    state = boardrules.load(as_game_id(game_id), **options).new_game(seed=3)
     a = suggest(state, algorithm=algorithm, iterations=400, seed=5)  # type: ignore[arg-type]
     b = suggest(state, algorithm=algorithm, iterations=400, seed=5,  # type: ignore[arg-type]
                 simultaneous="sequential")

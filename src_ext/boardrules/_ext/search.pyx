@@ -196,7 +196,7 @@ cdef int32_t new_node(Tree* tree, int32_t parent, int action) noexcept nogil:
 
 
 cdef int32_t new_pooled(Tree* tree, int32_t parent, int action, int player) noexcept nogil:
-    """Append a pooled statistics node for ``action`` of ``player`` to ``parent``'s pooled
+    """Add a pooled statistics node for ``action`` of ``player`` to ``parent``'s pooled
     list (from the same pool as the tree, so the cap bounds both); -1 when full."""
     cdef int32_t idx = alloc_node(tree, parent, action)
     if idx >= 0:
@@ -332,7 +332,11 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
 
     At least one iteration is always done (unless aborted), so a search that is given any
     budget has a move to offer.  When the tree is at its cap the iterations go on without
-    adding nodes (selection among the existing children, rollouts from the leaves)."""
+    adding nodes (selection among the existing children, rollouts from the leaves).
+
+    With ``params.simultaneous == SIM_DECOUPLED`` a decision the game marks simultaneous
+    (below the root) is chosen by ``decoupled_choice``, and the pooled node it chose
+    through is backed up beside the path."""
     cdef size_t size = c.state_size
     cdef char* s = <char*>malloc(size)
     cdef char* world = <char*>malloc(size)
