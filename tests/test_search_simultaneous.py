@@ -98,7 +98,9 @@ def test_decoupled_search_values_the_first_commit_at_the_game_value(ismcts: bool
     for mix in (shares(result["children"]), shares(result["replies"])):
         assert set(mix) == {ROCK, PAPER, SCISSORS}
         assert all(abs(p - 1 / 3) < 0.1 for p in mix.values()), mix
-    assert result["pooled_nodes"] == 3 and result["simultaneous_decisions"] > 2900
+    # every iteration but the three that expanded the root decides through a pooled node
+    assert result["pooled_nodes"] == 3 and result["simultaneous_decisions"] == 2997
+    assert sum(n for _, n, _ in result["replies"]) == 2997
     assert result["select_failures"] == 0
 
 
@@ -152,6 +154,15 @@ def test_pooled_nodes_count_against_max_nodes(max_nodes: int) -> None:
     assert result["nodes"] <= max_nodes and result["tree_full"]
     assert result["iterations"] == 500 and result["select_failures"] == 0
     assert result["children"]
+
+
+@pytest.mark.parametrize("max_nodes", [5, 8])
+def test_full_tree_still_backs_up_the_pooled_choice(max_nodes: int) -> None:
+    """With room for few pooled nodes and no joint children below them, the decisions
+    still go through the pooled nodes there are, and every one is backed up."""
+    result = search(rps(), iterations=3000, max_nodes=max_nodes)
+    assert result["nodes"] == max_nodes and 1 <= result["pooled_nodes"] < 3
+    assert sum(n for _, n, _ in result["replies"]) == result["simultaneous_decisions"] == 2997
 
 
 def test_decoupled_search_is_deterministic_for_a_seed() -> None:
