@@ -82,12 +82,13 @@ class BotSpec:
     """
 
     name: str
-    options: tuple[tuple[str, int | float], ...] = ()
+    options: tuple[tuple[str, int | float | str], ...] = ()
 
     def __str__(self) -> str:
         if not self.options:
             return self.name
-        return self.name + ":" + ",".join(f"{k}={v!r}" for k, v in self.options)
+        return self.name + ":" + ",".join(
+            f"{k}={v if isinstance(v, str) else repr(v)}" for k, v in self.options)
 
     def build(self, seed: int) -> Bot:
         """The bot, its options passed as keyword arguments (its constructor checks them)."""
@@ -96,11 +97,12 @@ class BotSpec:
 
 
 def parse_bot(spec: str) -> BotSpec:
-    """Read a spec ``"name"`` or ``"name:key=value,key=value"`` (values int or float).
+    """Read a spec ``"name"`` or ``"name:key=value,key=value"`` (values int or float, or a
+    word for an option whose default is a word: ``"ismcts:simultaneous=sequential"``).
 
     Raises :class:`ValueError` naming an unknown bot, an unknown or repeated option, a
-    value that is not a number, or ``seed`` (the match sets every bot's seed), and
-    :class:`TypeError` if ``spec`` is not a str.
+    value that is not a number (nor a word where one is due), or ``seed`` (the match sets
+    every bot's seed), and :class:`TypeError` if ``spec`` is not a str.
     """
     if not isinstance(spec, str):
         raise TypeError(f"a bot spec must be a str, not {type(spec).__name__}")
@@ -110,16 +112,33 @@ def parse_bot(spec: str) -> BotSpec:
     if cls is None:
         raise ValueError(f"unknown bot {name!r} in spec {spec!r}; "
                          f"bots: {', '.join(BOT_CLASSES)}")
-    options: dict[str, int | float] = {}
+    texts: dict[str, str] = {}
     for item in (part.strip() for part in rest.split(",")) if rest.strip() else ():
         key, eq, text = (s.strip() for s in item.partition("="))
         if not eq or not _NAME.fullmatch(key):
             raise ValueError(f"bot spec {spec!r}: {item!r} is not key=value")
-        if key in options:
+        if key in texts:
             raise ValueError(f"bot spec {spec!r}: option {key!r} given twice")
-        options[key] = _number(text, f"bot spec {spec!r}: option {key!r}")
-    _check_option_names(name, cls, options)
+        texts[key] = text
+    # the names first: an option the bot does not take is named as such, whatever its value
+    _check_option_names(name, cls, texts)
+    options: dict[str, int | float | str] = {}
+    for key, text in texts.items():
+        if _takes_word(cls, key) and _NAME.fullmatch(text):
+            options[key] = text
+        else:
+            options[key] = _number(text, f"bot spec {spec!r}: option {key!r}")
     return BotSpec(name, tuple(options.items()))
+
+
+def _takes_word(cls: type[Any], key: str) -> bool:
+    """Whether the bot's constructor has a keyword ``key`` whose default is a str (its
+    value in a spec is then a word, like ``simultaneous=sequential``)."""
+    try:
+        param = inspect.signature(cls).parameters.get(key)
+    except (TypeError, ValueError):
+        return False
+    return param is not None and isinstance(param.default, str)
 
 
 def _number(text: str, where: str) -> int | float:

@@ -7,11 +7,13 @@ from boardrules._ext.core import CoreState
 NODE_BYTES: int
 MAX_TREE_NODES: int
 POLL_SECONDS: float
+SIMULTANEOUS_MODES: dict[str, int]
 
 def run_mcts(st: CoreState, iterations: int, time_limit: float, exploration: float,
              rollout_limit: int, ismcts: bool, determinize_once: bool, observer: int,
              seed: int, threads: int, max_nodes: int = ...,
-             should_stop: Callable[[], bool] | None = ...) -> dict[str, Any]: ...
+             should_stop: Callable[[], bool] | None = ...,
+             simultaneous: str = ...) -> dict[str, Any]: ...
 def run_alphabeta(st: CoreState, max_depth: int, time_limit: float, max_nodes: int,
                   determinizations: int, hidden: bool, observer: int, seed: int,
                   tt_bits: int, threads: int = ...,

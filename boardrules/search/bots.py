@@ -11,7 +11,14 @@ import random
 from typing import Any, Protocol
 
 from boardrules.api import Move, State
-from boardrules.search.suggest import Algorithm, SearchOptions, Suggestion, check_options, suggest
+from boardrules.search.suggest import (
+    Algorithm,
+    SearchOptions,
+    Simultaneous,
+    Suggestion,
+    check_options,
+    suggest,
+)
 
 PASS_PENALTY = 0.02
 
@@ -90,13 +97,15 @@ class _SearchBot:
 class _MctsFamilyBot(_SearchBot):
     def __init__(self, *, iterations: int | None = None, time_limit: float | None = None,
                  threads: int = 1, seed: int | None = None, exploration: float | None = None,
-                 rollout_limit: int | None = None, max_memory: int | None = None) -> None:
+                 rollout_limit: int | None = None, max_memory: int | None = None,
+                 simultaneous: Simultaneous = "decoupled") -> None:
         # checked now, by the same function as suggest(): a bad option fails here, not
         # at the first move
         super().__init__(check_options(self.algorithm, iterations=iterations,
                                        time_limit=time_limit, threads=threads,
                                        exploration=exploration, rollout_limit=rollout_limit,
-                                       max_memory=max_memory), seed)
+                                       max_memory=max_memory, simultaneous=simultaneous),
+                         seed)
 
 
 class MCTSBot(_MctsFamilyBot):
@@ -109,7 +118,9 @@ class MCTSBot(_MctsFamilyBot):
 
 class ISMCTSBot(_MctsFamilyBot):
     """Single-observer information-set MCTS: every iteration redraws what its player
-    cannot see.  Options as for :func:`suggest` with ``algorithm="ismcts"``."""
+    cannot see; a decision simultaneous with a hidden commit is searched decoupled
+    (``simultaneous="sequential"``: as plain SO-ISMCTS).  Options as for :func:`suggest`
+    with ``algorithm="ismcts"``."""
 
     algorithm = "ismcts"
 

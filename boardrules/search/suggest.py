@@ -21,6 +21,12 @@ from boardrules.api import Move, State, check_seed
 
 Algorithm = Literal["auto", "mcts", "ismcts", "alphabeta"]
 ALGORITHMS = ("auto", "mcts", "ismcts", "alphabeta")
+#: How MCTS / ISMCTS search a decision the game marks simultaneous with a hidden commit:
+#: ``"decoupled"`` pools its statistics over the commits its mover cannot see (decoupled
+#: UCT, the default); ``"sequential"`` searches it as if he saw them (plain SO-ISMCTS).
+Simultaneous = Literal["decoupled", "sequential"]
+SIMULTANEOUS_MODES = ("decoupled", "sequential")
+DEFAULT_SIMULTANEOUS: Simultaneous = "decoupled"
 
 #: MCTS / ISMCTS budget when neither ``iterations`` nor ``time_limit`` is given.
 DEFAULT_ITERATIONS = 1000
@@ -40,7 +46,8 @@ TT_BITS = 20  # the largest transposition table (2**20 entries) for deep searche
 
 # Options each algorithm understands, besides player, algorithm, time_limit, threads, seed
 # and should_stop, which all take.
-_MCTS_OPTIONS = frozenset({"iterations", "exploration", "rollout_limit", "max_memory"})
+_MCTS_OPTIONS = frozenset({"iterations", "exploration", "rollout_limit", "max_memory",
+                           "simultaneous"})
 _OPTIONS = {
     "auto": _MCTS_OPTIONS,  # auto is MCTS or ISMCTS, which take the same options
     "mcts": _MCTS_OPTIONS,
@@ -62,6 +69,11 @@ class Suggestion:
     * ``stats`` -- algorithm, iterations or nodes, depth, seconds, threads, seed, and
       ``stopped``: ``None`` when the budget was used up as asked, ``"time"`` (the time
       limit), ``"nodes"`` (alpha-beta's node budget) or ``"cancelled"`` (``should_stop``).
+      MCTS and ISMCTS add ``simultaneous`` (the mode), ``simultaneous_decisions``
+      (selection steps at decisions the game marks simultaneous), ``pooled_nodes`` (the
+      decoupled statistics nodes, counted in ``nodes``) and ``replies``: when the move is
+      a hidden commit answered by a simultaneous decision, that decision's pooled
+      ``(move, value for its mover, visits)``, most visited first (else empty).
     """
 
     move: Move
@@ -84,11 +96,12 @@ class SearchOptions:
     rollout_limit: int | None = None
     determinizations: int | None = None
     max_memory: int | None = None
+    simultaneous: Simultaneous | None = None
 
     def as_kwargs(self) -> dict[str, Any]:
         """The options given, as keyword arguments of :func:`suggest`."""
         names = ("iterations", "time_limit", "depth", "max_nodes", "exploration",
-                 "rollout_limit", "determinizations", "max_memory")
+                 "rollout_limit", "determinizations", "max_memory", "simultaneous")
         given = {n: getattr(self, n) for n in names if getattr(self, n) is not None}
         return {"algorithm": self.algorithm, "threads": self.threads, **given}
 
@@ -115,12 +128,23 @@ def _number(value: Any, name: str, minimum: float, maximum: float, *,
     return float(value)
 
 
+def _simultaneous(value: Any) -> Simultaneous:
+    if not isinstance(value, str):
+        raise TypeError(f"simultaneous must be a str, not {type(value).__name__}")
+    if value not in SIMULTANEOUS_MODES:
+        raise ValueError(f"simultaneous must be one of {', '.join(SIMULTANEOUS_MODES)}, "
+                         f"not {value!r}")
+    mode: Simultaneous = "decoupled" if value == "decoupled" else "sequential"
+    return mode
+
+
 def check_options(algorithm: Algorithm = "auto", *, iterations: int | None = None,
                   time_limit: float | None = None, threads: int = 1,
                   depth: int | None = None, max_nodes: int | None = None,
                   exploration: float | None = None, rollout_limit: int | None = None,
                   determinizations: int | None = None,
-                  max_memory: int | None = None) -> SearchOptions:
+                  max_memory: int | None = None,
+                  simultaneous: Simultaneous | None = None) -> SearchOptions:
     """Check search options against the algorithm (the bots call it when built, and
     :func:`suggest` on every call): ValueError for an option the algorithm does not use
     or a value out of range, TypeError for a value of the wrong type."""
@@ -128,7 +152,8 @@ def check_options(algorithm: Algorithm = "auto", *, iterations: int | None = Non
         raise ValueError(f"algorithm must be one of {', '.join(ALGORITHMS)}")
     given = {"iterations": iterations, "depth": depth, "max_nodes": max_nodes,
              "exploration": exploration, "rollout_limit": rollout_limit,
-             "determinizations": determinizations, "max_memory": max_memory}
+             "determinizations": determinizations, "max_memory": max_memory,
+             "simultaneous": simultaneous}
     for name, value in given.items():
         if value is not None and name not in _OPTIONS[algorithm]:
             raise ValueError(f"option {name} does not apply to algorithm {algorithm!r} "
@@ -148,6 +173,7 @@ def check_options(algorithm: Algorithm = "auto", *, iterations: int | None = Non
         determinizations=None if determinizations is None else _int(
             determinizations, "determinizations", 1, 10**4),
         max_memory=None if max_memory is None else _int(max_memory, "max_memory", 1, 2**50),
+        simultaneous=None if simultaneous is None else _simultaneous(simultaneous),
     )
 
 
@@ -156,7 +182,7 @@ def suggest(state: State[Any], *, player: int | None = None, algorithm: Algorith
             threads: int = 1, seed: int | None = None, depth: int | None = None,
             max_nodes: int | None = None, exploration: float | None = None,
             rollout_limit: int | None = None, determinizations: int | None = None,
-            max_memory: int | None = None,
+            max_memory: int | None = None, simultaneous: Simultaneous | None = None,
             should_stop: Callable[[], bool] | None = None) -> Suggestion:
     """Ranked moves for the player to move.
 
@@ -173,15 +199,17 @@ def suggest(state: State[Any], *, player: int | None = None, algorithm: Algorith
 
     MCTS and ISMCTS take ``iterations`` (default: 1,000 when no ``time_limit`` is given;
     deterministic for a ``seed``), ``exploration`` (UCT constant, default 1.0),
-    ``rollout_limit`` (random moves before the game's heuristic; default: to the end) and
+    ``rollout_limit`` (random moves before the game's heuristic; default: to the end),
     ``max_memory`` (bytes for all trees, default 256 MiB: a full tree stops growing and the
-    iterations go on).  Alpha-beta takes ``depth`` (atomic moves; default: iterative
-    deepening until the budget is spent), ``max_nodes`` (a node budget, reproducible for a
-    ``seed``) and ``determinizations`` (worlds averaged on a hidden-information game,
-    default 8; a ValueError on a game without hidden information); given none of
-    ``depth``, ``max_nodes``, ``time_limit`` it searches 300,000 nodes with a 5-second
-    safety net.  An option the algorithm does not take is a
-    ValueError.  On a game without hidden information ISMCTS is MCTS (one world, the
+    iterations go on) and ``simultaneous`` (``"decoupled"``, the default, or
+    ``"sequential"``: how a decision the game marks simultaneous with another player's
+    hidden commit is searched, see :ref:`simultaneous-choices`).  Alpha-beta takes
+    ``depth`` (atomic moves; default: iterative deepening until the budget is spent),
+    ``max_nodes`` (a node budget, reproducible for a ``seed``) and ``determinizations``
+    (worlds averaged on a hidden-information game, default 8; a ValueError on a game
+    without hidden information); given none of ``depth``, ``max_nodes``, ``time_limit`` it
+    searches 300,000 nodes with a 5-second safety net.  An option the algorithm does not
+    take is a ValueError.  On a game without hidden information ISMCTS is MCTS (one world, the
     state itself) and its ``stats["algorithm"]`` says ``"mcts"``.
 
     Every search does at least one MCTS iteration per tree, or alpha-beta depth 1, even
@@ -199,7 +227,8 @@ def suggest(state: State[Any], *, player: int | None = None, algorithm: Algorith
     options = check_options(algorithm, iterations=iterations, time_limit=time_limit,
                             threads=threads, depth=depth, max_nodes=max_nodes,
                             exploration=exploration, rollout_limit=rollout_limit,
-                            determinizations=determinizations, max_memory=max_memory)
+                            determinizations=determinizations, max_memory=max_memory,
+                            simultaneous=simultaneous)
     seed = check_seed(seed)
     if should_stop is not None and not callable(should_stop):
         raise TypeError("should_stop must be a callable returning a bool")
@@ -233,14 +262,20 @@ def _mcts(state: State[Any], options: SearchOptions, player: int, seed: int,
         algorithm = "mcts"  # with nothing hidden ISMCTS's one information set is MCTS's node
     exploration = DEFAULT_EXPLORATION if options.exploration is None else options.exploration
     rollout = -1 if options.rollout_limit is None else options.rollout_limit
+    mode = DEFAULT_SIMULTANEOUS if options.simultaneous is None else options.simultaneous
     result = _search.run_mcts(state._core, iterations or 0, options.time_limit or 0.0,
                               exploration, rollout, ismcts, hidden and not ismcts,
-                              player, seed, options.threads, node_cap, should_stop)
+                              player, seed, options.threads, node_cap, should_stop, mode)
+    moves = game._moves
     stats = {"algorithm": algorithm, "iterations": result["iterations"],
              "nodes": result["nodes"], "depth": result["max_depth"],
              "seconds": result["seconds"], "threads": options.threads,
              "trees": result["trees"], "node_cap": node_cap,
-             "tree_full": result["tree_full"], "stopped": result["stopped"], "seed": seed}
+             "tree_full": result["tree_full"], "stopped": result["stopped"], "seed": seed,
+             "simultaneous": mode,
+             "simultaneous_decisions": result["simultaneous_decisions"],
+             "pooled_nodes": result["pooled_nodes"],
+             "replies": [(moves[a], v, n) for a, n, v in result["replies"]]}
     return _suggestion(state, result, stats)
 
 

@@ -952,6 +952,7 @@ cdef class ArmadoraCore(CoreGame):
         self.contract.determinize = ar_determinize
         self.contract.evaluate = ar_evaluate
         self.contract.hash = ar_hash
+        self.contract.simultaneous = NULL   # no simultaneous choices
 
     @property
     def layout(self):

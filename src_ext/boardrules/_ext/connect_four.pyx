@@ -233,6 +233,7 @@ cdef class ConnectFourCore(CoreGame):
         self.contract.determinize = c4_determinize
         self.contract.evaluate = c4_evaluate
         self.contract.hash = c4_hash
+        self.contract.simultaneous = NULL   # no simultaneous choices
 
     def export(self, CoreState st):
         """The whole state as plain Python values (for views, JSON and pictures).

@@ -207,6 +207,7 @@ cdef class PigCore(CoreGame):
         self.contract.determinize = pig_determinize
         self.contract.evaluate = pig_evaluate
         self.contract.hash = pig_hash
+        self.contract.simultaneous = NULL   # no simultaneous choices
 
     @property
     def target(self):

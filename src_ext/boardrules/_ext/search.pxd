@@ -6,23 +6,36 @@ from libc.stdint cimport int8_t, int32_t, int64_t, uint64_t
 from boardrules._ext.core cimport MAX_PLAYERS, GameContract, Rng
 
 
+# Node.flags
+cdef enum:
+    NODE_POOLED = 1           # a pooled statistics node (see Node.first_pooled), no child
+    NODE_DECOUPLED = 2        # its decision was searched with pooled (decoupled) statistics
+
+
 ctypedef struct Node:
     int32_t parent
     int32_t first_child
     int32_t next_sibling
     int32_t action            # the action leading here from the parent
+    # Decoupled selection: the statistics of a simultaneous decision taken at any child of
+    # this node, pooled over the hidden commits (the child actions) that led there and
+    # keyed by the mover's action -- a list of NODE_POOLED nodes through next_sibling (-1
+    # none).  A pooled node's parent is this node and its action the mover's action.
+    int32_t first_pooled
+    int8_t player             # who moves at this node (or CHANCE / TERMINAL), -2 unknown
+    int8_t flags              # NODE_POOLED, NODE_DECOUPLED
     int64_t visits            # 64-bit: a long search passes 2**31 visits in minutes
     int64_t avail             # ISMCTS: iterations in which this action was available
-    int8_t player             # who moves at this node (or CHANCE / TERMINAL), -2 unknown
     double value[MAX_PLAYERS]  # sum of the returns seen below, per player
 
 
 ctypedef struct Tree:
     Node* nodes
-    int32_t size
+    int32_t size              # nodes in use, pooled statistics nodes included
     int32_t capacity
     int32_t max_nodes         # the cap: beyond it the tree stops growing (>= 1)
     bint full                 # the cap (or memory) stopped the tree from growing
+    int32_t pooled            # how many of the nodes are pooled statistics nodes
 
 
 # The stop flag every search loop reads (a relaxed atomic load: the optimizer may not hoist
@@ -31,6 +44,12 @@ cdef enum:
     STOP_NONE = 0
     STOP_SOFT = 1             # cancelled: stop after the guaranteed minimum, keep the result
     STOP_ABORT = 2            # an exception is on its way: stop at once
+
+
+# MctsParams.simultaneous: how a decision simultaneous with a hidden commit is searched.
+cdef enum:
+    SIM_SEQUENTIAL = 0        # plain SO-ISMCTS: as if its mover saw the commit
+    SIM_DECOUPLED = 1         # pooled over the commits it cannot see (decoupled UCT)
 
 
 ctypedef struct MctsParams:
@@ -44,6 +63,7 @@ ctypedef struct MctsParams:
     uint64_t seed
     const int* stop           # STOP_* flag, set from another thread
     int64_t stamp_start       # first legal-move mark (tests start it near 2**31)
+    int simultaneous          # SIM_DECOUPLED or SIM_SEQUENTIAL (see search.pyx)
 
 
 ctypedef struct MctsStats:
@@ -54,6 +74,7 @@ ctypedef struct MctsStats:
     int status                # 0 ok, -1 out of memory
     int stopped               # 0 budget used up, 1 clock, 2 cancelled or aborted
     int64_t select_failures   # selections that found no child (0 unless a bug)
+    int64_t simultaneous      # decisions the game marked simultaneous (selection steps)
 
 
 cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* params,

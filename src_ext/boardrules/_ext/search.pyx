@@ -154,9 +154,9 @@ def _run_jobs(jobs, should_stop):
 # MCTS / ISMCTS
 # --------------------------------------------------------------------------------------
 
-cdef int32_t new_node(Tree* tree, int32_t parent, int action) noexcept nogil:
-    """Append a child of ``parent`` (or the root when parent < 0); -1 when the tree is at
-    its cap or out of memory (then ``tree.full`` is set and the tree stops growing)."""
+cdef int32_t alloc_node(Tree* tree, int32_t parent, int action) noexcept nogil:
+    """A fresh node from the pool, linked to nothing yet; -1 when the tree is at its cap or
+    out of memory (then ``tree.full`` is set and the tree stops growing)."""
     cdef Node* grown
     cdef int64_t cap
     if tree.size >= tree.max_nodes:
@@ -180,10 +180,32 @@ cdef int32_t new_node(Tree* tree, int32_t parent, int action) noexcept nogil:
     node.action = action
     node.first_child = -1
     node.next_sibling = -1
+    node.first_pooled = -1
     node.player = -2
-    if parent >= 0:
-        node.next_sibling = tree.nodes[parent].first_child
+    return idx
+
+
+cdef int32_t new_node(Tree* tree, int32_t parent, int action) noexcept nogil:
+    """Append a child of ``parent`` (or the root when parent < 0); -1 when the tree is
+    full."""
+    cdef int32_t idx = alloc_node(tree, parent, action)
+    if idx >= 0 and parent >= 0:
+        tree.nodes[idx].next_sibling = tree.nodes[parent].first_child
         tree.nodes[parent].first_child = idx
+    return idx
+
+
+cdef int32_t new_pooled(Tree* tree, int32_t parent, int action, int player) noexcept nogil:
+    """Add a pooled statistics node for ``action`` of ``player`` to ``parent``'s pooled
+    list (from the same pool as the tree, so the cap bounds both); -1 when full."""
+    cdef int32_t idx = alloc_node(tree, parent, action)
+    if idx >= 0:
+        tree.nodes[idx].flags = NODE_POOLED
+        tree.nodes[idx].player = player
+        tree.nodes[idx].avail = 1
+        tree.nodes[idx].next_sibling = tree.nodes[parent].first_pooled
+        tree.nodes[parent].first_pooled = idx
+        tree.pooled += 1
     return idx
 
 
@@ -220,24 +242,25 @@ cdef void rollout(const GameContract* c, void* s, int limit, int* acts, double* 
         steps += 1
 
 
-cdef int32_t select_child(const Tree* tree, int32_t node, int player, const int64_t* mark,
-                          int64_t tried, double exploration, bint ismcts) noexcept nogil:
-    """UCT among the children available in this world (``mark[action] == tried``); -1 only
-    when no child is available.
+cdef int32_t select_child(const Tree* tree, int32_t first, double log_parent, int player,
+                          const int64_t* mark, int64_t tried, double exploration,
+                          bint ismcts) noexcept nogil:
+    """UCT among the nodes of the list from ``first`` (a node's children, or a pooled list)
+    available in this world (``mark[action] == tried``); -1 only when none is available.
 
-    ISMCTS counts a child's availability instead of the parent's visits (SO-ISMCTS)."""
-    cdef int32_t ch = tree.nodes[node].first_child
+    ``log_parent`` is ln(N + 1) of the parent's visits N; ISMCTS counts each node's
+    availability instead (SO-ISMCTS)."""
+    cdef int32_t ch = first
     cdef int32_t best = -1
-    cdef int32_t first = -1
+    cdef int32_t head = -1
     cdef double best_score = -INF
     cdef double score, parent_n
     cdef const Node* child
-    cdef double log_parent = log(tree.nodes[node].visits + 1.0)
     while ch >= 0:
         child = &tree.nodes[ch]
         if mark[child.action] == tried:
-            if first < 0:
-                first = ch
+            if head < 0:
+                head = ch
             if child.visits <= 0:
                 return ch  # never backed up (cannot happen today): look at it first
             parent_n = log(child.avail + 1.0) if ismcts else log_parent
@@ -248,7 +271,55 @@ cdef int32_t select_child(const Tree* tree, int32_t node, int player, const int6
                 best = ch
         ch = child.next_sibling
     # a NaN score (it would take a broken game value) must not leave the node without a move
-    return best if best >= 0 else first
+    return best if best >= 0 else head
+
+
+cdef int decoupled_choice(Tree* tree, int32_t node, int player, const int* acts, int n,
+                          int64_t* mark, int64_t legal_mark, int64_t tried_mark,
+                          const MctsParams* params, Rng* rng, int32_t* pooled) noexcept nogil:
+    """The mover's action at ``node``, a decision simultaneous with the hidden commit that
+    led to it from its parent (decoupled UCT): chosen by the statistics pooled at the
+    parent over every commit, keyed by the mover's action, never by ``node``'s own --
+    those are conditioned on a commit the mover cannot see.  An action no sibling tried
+    yet comes first (its pooled node is made now); ``pooled`` gets the pooled node to back
+    up.  -1: nothing tried and the tree is full (roll out from here); -2: no available
+    pooled node (a selection failure, cannot happen)."""
+    cdef int32_t parent = tree.nodes[node].parent
+    cdef int32_t pn = tree.nodes[parent].first_pooled
+    cdef int untried = n
+    cdef int64_t total = 0
+    cdef int i, k, a = -1
+    cdef int32_t chosen
+    tree.nodes[node].flags |= NODE_DECOUPLED
+    # the legal actions someone tried from this parent, whatever commit preceded them
+    while pn >= 0:
+        if mark[tree.nodes[pn].action] == legal_mark:
+            mark[tree.nodes[pn].action] = tried_mark
+            untried -= 1
+            total += tree.nodes[pn].visits
+            if params.ismcts:
+                tree.nodes[pn].avail += 1
+        pn = tree.nodes[pn].next_sibling
+    if untried > 0 and not tree.full:
+        k = rng_below(rng, untried)
+        for i in range(n):
+            if mark[acts[i]] == legal_mark:
+                if k == 0:
+                    a = acts[i]
+                    break
+                k -= 1
+        chosen = new_pooled(tree, parent, a, player)
+        if chosen >= 0:
+            pooled[0] = chosen
+            return a
+    if untried == n:
+        return -1
+    chosen = select_child(tree, tree.nodes[parent].first_pooled, log(total + 1.0), player,
+                          mark, tried_mark, params.exploration, params.ismcts)
+    if chosen < 0:
+        return -2
+    pooled[0] = chosen
+    return tree.nodes[chosen].action
 
 
 cdef inline int mcts_flag(const MctsParams* params) noexcept nogil:
@@ -261,7 +332,11 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
 
     At least one iteration is always done (unless aborted), so a search that is given any
     budget has a move to offer.  When the tree is at its cap the iterations go on without
-    adding nodes (selection among the existing children, rollouts from the leaves)."""
+    adding nodes (selection among the existing children, rollouts from the leaves).
+
+    With ``params.simultaneous == SIM_DECOUPLED`` a decision the game marks simultaneous
+    (below the root) is chosen by ``decoupled_choice``, and the pooled node it chose
+    through is backed up beside the path."""
     cdef size_t size = c.state_size
     cdef char* s = <char*>malloc(size)
     cdef char* world = <char*>malloc(size)
@@ -269,18 +344,23 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
     cdef double* probs = <double*>malloc(sizeof(double) * c.max_legal_actions)
     cdef int64_t* mark = <int64_t*>malloc(sizeof(int64_t) * c.num_distinct_actions)
     cdef int32_t* path = <int32_t*>malloc(sizeof(int32_t) * (c.max_game_length + 2))
+    # the pooled nodes chosen through (at most one per step of the path)
+    cdef int32_t* pool_path = <int32_t*>malloc(sizeof(int32_t) * (c.max_game_length + 2))
     cdef double out[MAX_PLAYERS]
     cdef Rng rng
     # 64-bit marks: 2**62 selection steps are out of reach of any search
     cdef int64_t stamp = params.stamp_start
     cdef int64_t legal_mark, tried_mark
-    cdef int32_t node, child, ch
-    cdef int p, n, i, k, untried, npath, a, flag
+    cdef int32_t node, child, ch, pooled
+    cdef int p, n, i, k, untried, npath, npool, a, flag
+    cdef bint grown
+    cdef bint decoupled = params.simultaneous == SIM_DECOUPLED
     cdef double t0 = now()
     cdef int64_t it = 0
     stats.status = 0
     stats.stopped = 0
-    if s == NULL or world == NULL or acts == NULL or probs == NULL or mark == NULL or path == NULL:
+    if (s == NULL or world == NULL or acts == NULL or probs == NULL or mark == NULL
+            or path == NULL or pool_path == NULL):
         stats.status = -1
     elif tree.size == 0 and new_node(tree, -1, -1) < 0:
         stats.status = -1
@@ -306,6 +386,7 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
         node = 0
         path[0] = 0
         npath = 1
+        npool = 0
         # selection and expansion
         while True:
             p = c.current_player(s, c.tables)
@@ -331,6 +412,33 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
             tried_mark = 2 * stamp + 1
             for i in range(n):
                 mark[acts[i]] = legal_mark
+            if c.simultaneous != NULL and c.simultaneous(s, c.tables):
+                stats.simultaneous += 1
+                # the root has no siblings to pool over: its own statistics are already
+                # over every commit ISMCTS redraws for it (see "Simultaneous choices")
+                if decoupled and tree.nodes[node].parent >= 0:
+                    a = decoupled_choice(tree, node, p, acts, n, mark, legal_mark,
+                                         tried_mark, params, &rng, &pooled)
+                    if a == -2:
+                        stats.select_failures += 1
+                    if a < 0:
+                        break  # full and nothing tried here: roll out from here
+                    pool_path[npool] = pooled
+                    npool += 1
+                    child = find_child(tree, node, a)
+                    grown = child < 0
+                    if grown:  # this commit's branch meets the action for the first time
+                        child = new_node(tree, node, a)
+                        if child >= 0:
+                            tree.nodes[child].avail = 1
+                    c.apply(s, c.tables, a)
+                    if child >= 0:
+                        node = child
+                        path[npath] = node
+                        npath += 1
+                    if grown:
+                        break  # expanded (or the tree is full): roll out from here
+                    continue
             untried = n
             ch = tree.nodes[node].first_child
             while ch >= 0:
@@ -357,8 +465,9 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
                     break
             if untried == n:
                 break  # the tree is full and nothing here was tried: roll out from here
-            child = select_child(tree, node, p, mark, tried_mark, params.exploration,
-                                 params.ismcts)
+            child = select_child(tree, tree.nodes[node].first_child,
+                                 log(tree.nodes[node].visits + 1.0), p, mark, tried_mark,
+                                 params.exploration, params.ismcts)
             if child < 0:
                 stats.select_failures += 1
                 break
@@ -371,6 +480,10 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
             tree.nodes[path[i]].visits += 1
             for k in range(c.num_players):
                 tree.nodes[path[i]].value[k] += out[k]
+        for i in range(npool):
+            tree.nodes[pool_path[i]].visits += 1
+            for k in range(c.num_players):
+                tree.nodes[pool_path[i]].value[k] += out[k]
         if npath - 1 > stats.max_depth:
             stats.max_depth = npath - 1
         it += 1
@@ -383,6 +496,7 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
     free(probs)
     free(mark)
     free(path)
+    free(pool_path)
     return stats.status
 
 
@@ -457,9 +571,21 @@ cdef int check_mcts_arguments(const GameContract* c, int64_t iterations, double 
     return 0
 
 
+SIMULTANEOUS_MODES = {"decoupled": SIM_DECOUPLED, "sequential": SIM_SEQUENTIAL}
+
+
+cdef int simultaneous_mode(object name) except -1:
+    """SIM_* for a mode name ("decoupled" or "sequential")."""
+    if not isinstance(name, str):
+        raise TypeError(f"simultaneous must be a str, not {type(name).__name__}")
+    if name not in SIMULTANEOUS_MODES:
+        raise ValueError("simultaneous must be 'decoupled' or 'sequential'")
+    return SIMULTANEOUS_MODES[name]
+
+
 cdef list mcts_jobs(CoreState st, int64_t iterations, double time_limit, double exploration,
                     int rollout_limit, bint ismcts, bint determinize_once, int observer,
-                    uint64_t seed, int threads, int64_t max_nodes):
+                    uint64_t seed, int threads, int64_t max_nodes, int simultaneous):
     # Never more trees than iterations: a tree given a share of 0 would read it as
     # "no iteration limit" and never stop.
     cdef int trees = threads if iterations == 0 else <int>min(<int64_t>threads, iterations)
@@ -480,6 +606,7 @@ cdef list mcts_jobs(CoreState st, int64_t iterations, double time_limit, double 
         job.params.ismcts = ismcts
         job.params.determinize_once = determinize_once
         job.params.observer = observer
+        job.params.simultaneous = simultaneous
         job.params.seed = seed + <uint64_t>0x9E3779B97F4A7C15 * t
         jobs.append(job)
     return jobs
@@ -487,20 +614,29 @@ cdef list mcts_jobs(CoreState st, int64_t iterations, double time_limit, double 
 
 def run_mcts(CoreState st, int64_t iterations, double time_limit, double exploration,
              int rollout_limit, bint ismcts, bint determinize_once, int observer,
-             uint64_t seed, int threads, int64_t max_nodes=1 << 22, should_stop=None):
+             uint64_t seed, int threads, int64_t max_nodes=1 << 22, should_stop=None,
+             simultaneous="decoupled"):
     """Root-parallel (IS)MCTS from ``st``: per root action (action, visits, mean value for
     the player to move), the principal variation and statistics.  ``max_nodes`` caps each
-    tree; ``should_stop()`` is polled while the threads run (True: stop, keep the result)."""
+    tree; ``should_stop()`` is polled while the threads run (True: stop, keep the result).
+    ``simultaneous``: ``"decoupled"`` searches a decision the game marks simultaneous with
+    a hidden commit by statistics pooled over the commits (decoupled UCT), ``"sequential"``
+    as if its mover saw the commit (plain SO-ISMCTS)."""
     cdef const GameContract* c = st.c
     cdef int mover = c.current_player(st.data, c.tables)
     if mover < 0:
         raise ValueError("search needs a player to move (not a chance node, not terminal)")
     check_search_arguments(c, observer, threads)
     check_mcts_arguments(c, iterations, time_limit, exploration, max_nodes)
+    cdef int mode = simultaneous_mode(simultaneous)
     cdef list jobs = mcts_jobs(st, iterations, time_limit, exploration, rollout_limit, ismcts,
-                               determinize_once, observer, seed, threads, max_nodes)
+                               determinize_once, observer, seed, threads, max_nodes, mode)
     cancelled = _run_jobs(jobs, should_stop)
-    return mcts_result(jobs, mover, cancelled)
+    result = mcts_result(jobs, mover, cancelled)
+    result["simultaneous"] = simultaneous
+    result["root_simultaneous"] = bool(c.simultaneous != NULL
+                                       and c.simultaneous(st.data, c.tables))
+    return result
 
 
 cdef dict mcts_result(list jobs, int mover, bint cancelled):
@@ -508,6 +644,7 @@ cdef dict mcts_result(list jobs, int mover, bint cancelled):
     move most (the merged best move may be missing from some trees)."""
     cdef _MctsJob job
     cdef int32_t ch, node
+    cdef int a
     totals = {}
     it = 0
     depth = 0
@@ -532,6 +669,7 @@ cdef dict mcts_result(list jobs, int mover, bint cancelled):
             ch = job.tree.nodes[ch].next_sibling
     children = sorted(((a, n, val / n if n else 0.0) for a, (n, val) in totals.items()),
                       key=lambda x: (-x[1], -x[2], x[0]))
+    replies = _pooled_replies(jobs)
     pv = []
     if children:
         best_visits = -1
@@ -541,26 +679,72 @@ cdef dict mcts_result(list jobs, int mover, bint cancelled):
             if ch >= 0 and job.tree.nodes[ch].visits > best_visits:
                 best_visits, best_job, node = job.tree.nodes[ch].visits, job, ch
         job = best_job
-        while node >= 0:
-            pv.append(job.tree.nodes[node].action)
-            node = _most_visited_child(&job.tree, node)
+        pv.append(job.tree.nodes[node].action)
+        while True:
+            node = _pv_next(&job.tree, node, &a)
+            if a < 0:
+                break
+            pv.append(a)
+            if node < 0:
+                break
     return {"children": children, "pv": pv, "iterations": it, "nodes": nodes,
             "max_depth": depth, "seconds": seconds, "trees": len(jobs), "tree_full": full,
             "stopped": "cancelled" if cancelled else ("time" if clock else None),
-            "select_failures": sum((<_MctsJob>j).stats.select_failures for j in jobs)}
+            "select_failures": sum((<_MctsJob>j).stats.select_failures for j in jobs),
+            "pooled_nodes": sum((<_MctsJob>j).tree.pooled for j in jobs), "replies": replies,
+            "simultaneous_decisions": sum((<_MctsJob>j).stats.simultaneous for j in jobs)}
 
 
-cdef int32_t _most_visited_child(const Tree* tree, int32_t node) noexcept nogil:
-    cdef int32_t ch = tree.nodes[node].first_child
+cdef list _pooled_replies(list jobs):
+    """The decoupled decision just below the root (a reply simultaneous with the root
+    player's hidden commit), merged over the trees: per action (action, visits, mean value
+    for its mover), most visited first; empty when there is none."""
+    cdef _MctsJob job
+    cdef int32_t pn
+    cdef const Node* node
+    totals = {}
+    for job in jobs:
+        pn = job.tree.nodes[0].first_pooled
+        while pn >= 0:
+            node = &job.tree.nodes[pn]
+            n, val = totals.get(node.action, (0, 0.0))
+            totals[node.action] = (n + node.visits, val + node.value[node.player])
+            pn = node.next_sibling
+    return sorted(((a, n, val / n if n else 0.0) for a, (n, val) in totals.items()),
+                  key=lambda x: (-x[1], -x[2], x[0]))
+
+
+cdef int32_t _most_visited(const Tree* tree, int32_t first) noexcept nogil:
+    """The most visited node of the list from ``first`` (-1 when none was visited)."""
+    cdef int32_t ch = first
     cdef int32_t best = -1
     cdef int64_t best_visits = 0
-    if tree.nodes[node].player < 0:
-        return -1
     while ch >= 0:
         if tree.nodes[ch].visits > best_visits:
             best_visits = tree.nodes[ch].visits
             best = ch
         ch = tree.nodes[ch].next_sibling
+    return best
+
+
+cdef int32_t _pv_next(const Tree* tree, int32_t node, int* action) noexcept nogil:
+    """The next step of the principal variation after ``node``: the action (-1: the line
+    ends, at a chance node, the end or a leaf) and the node it leads to (-1 if that is not
+    in the tree).  A decoupled decision plays the action its pooled statistics visited
+    most (what its mover would choose not seeing the commit), not the most visited reply
+    to the commit on the line."""
+    cdef int32_t best
+    action[0] = -1
+    if tree.nodes[node].player < 0:
+        return -1
+    if tree.nodes[node].flags & NODE_DECOUPLED:
+        best = _most_visited(tree, tree.nodes[tree.nodes[node].parent].first_pooled)
+        if best >= 0:
+            action[0] = tree.nodes[best].action
+            return find_child(tree, node, action[0])
+    best = _most_visited(tree, tree.nodes[node].first_child)
+    if best >= 0:
+        action[0] = tree.nodes[best].action
     return best
 
 
@@ -578,7 +762,7 @@ def _long_search_selftest(CoreState st, int64_t iterations, int64_t visits_offse
     if iterations < 1 or visits_offset < 0 or stamp_start < 0 or stamp_start > 2**60:
         raise ValueError("iterations >= 1, visits_offset >= 0, 0 <= stamp_start <= 2**60")
     cdef _MctsJob job = (<list>mcts_jobs(st, iterations, 0.0, 1.0, -1, False, False, mover,
-                                         seed, 1, 1 << 20))[0]
+                                         seed, 1, 1 << 20, SIM_DECOUPLED))[0]
     cdef int32_t i, ch
     cdef double scale
     job.run()

@@ -168,6 +168,7 @@ cdef class TicTacToeCore(CoreGame):
         self.contract.determinize = ttt_determinize
         self.contract.evaluate = ttt_evaluate
         self.contract.hash = ttt_hash
+        self.contract.simultaneous = NULL   # no simultaneous choices
 
     def export(self, CoreState st):
         """The whole state as plain Python values (for views, JSON and pictures).
