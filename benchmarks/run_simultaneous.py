@@ -36,16 +36,17 @@ NAMES = ("rock", "paper", "scissors")
 
 
 def match(game: str, games: int, iterations: int, options: dict[str, object], seed: int,
-          processes: int | None) -> str:
-    decoupled = f"ismcts:iterations={iterations}"
-    sequential = f"ismcts:iterations={iterations},simultaneous=sequential"
+          processes: int | None, rollout_limit: int | None = None) -> str:
+    rollout = "" if rollout_limit is None else f",rollout_limit={rollout_limit}"
+    decoupled = f"ismcts:iterations={iterations}{rollout}"
+    sequential = f"ismcts:iterations={iterations}{rollout},simultaneous=sequential"
     t0 = time.perf_counter()
     result = play_match(as_game_id(game), [decoupled, sequential], games=games, seed=seed,
                         processes=processes, options=options)
     ours = result.bots[0]
     where = game + "".join(f" {k}={v}" for k, v in options.items())
     return (f"{result.table()}\n\n"
-            f"decoupled against sequential, {iterations} iterations each, {where}: "
+            f"decoupled against sequential, {iterations} iterations each{rollout}, {where}: "
             f"{ours.score:g} of {ours.games} games = {ours.score_rate:.1%} "
             f"(draws half; 95% interval {ours.ci_low:.1%}-{ours.ci_high:.1%}; "
             f"{time.perf_counter() - t0:.0f} s)")
@@ -78,6 +79,9 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=100, help="games (default 100)")
     parser.add_argument("--iterations", type=int, default=500,
                         help="ISMCTS iterations a move, both bots (default 500)")
+    parser.add_argument("--rollout-limit", type=int, default=None,
+                        help="random moves of a rollout before the game's heuristic "
+                             "(default: to the end)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option (repeatable), e.g. players=2")
     parser.add_argument("--seed", type=int, default=1, help="match seed (default 1)")
@@ -90,7 +94,7 @@ def main() -> int:
         return 0
     try:
         text = match(args.game, args.games, args.iterations, parse_options(args.option),
-                     args.seed, args.processes)
+                     args.seed, args.processes, args.rollout_limit)
     except (BoardRulesError, ValueError, TypeError) as exc:
         print(f"run_simultaneous: {exc}", file=sys.stderr)
         return 2
