@@ -87,6 +87,11 @@ class Termination(enum.Enum):
     NO_PROGRESS = "no_progress"
     #: Rome & Carthage (library rule): the hard round cap was reached (a draw).
     ROUND_CAP = "round_cap"
+    #: Rome & Carthage, Rapid Conquest: the other team is down to 5 armies.
+    ARMY_REDUCED = "army_reduced"
+    #: Rome & Carthage, Rapid Conquest: an opponent is down to 3 armies or fewer and his
+    #: ally's capital was held for a complete turn.
+    WEAK_AND_CAPITAL = "weak_and_capital"
 
 
 @dataclass(frozen=True)

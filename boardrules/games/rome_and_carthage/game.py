@@ -28,12 +28,15 @@ from boardrules.games.rome_and_carthage.moves import (
     normalise,
 )
 
-Variant = Literal["standard", "equal_arms"]
+Variant = Literal["standard", "equal_arms", "rapid_conquest"]
+Consent = Literal["implicit", "explicit"]
 TERMINATIONS = {
     "capitals": Termination.CAPITALS,
     "elimination": Termination.ELIMINATION,
     "no_progress": Termination.NO_PROGRESS,
     "round_cap": Termination.ROUND_CAP,
+    "army_reduced": Termination.ARMY_REDUCED,
+    "weak_and_capital": Termination.WEAK_AND_CAPITAL,
 }
 DEFAULT_MAX_ROUNDS = 200
 DEFAULT_NO_PROGRESS_ROUNDS = 20
@@ -81,6 +84,18 @@ ILLEGAL_REASONS: dict[str, str] = {
     "second_move_infantry": "3. Move a piece: a second move is another infantry (or, "
                             "after paying, the forced march's move)",
     "army_in_battle": "an army that entered an enemy city stops there for the battle",
+    "consent_pending": "Rapid Conquest: the ally agrees or refuses first",
+    "no_consent_asked": "agree / refuse answer a request for the ally's agreement (Rapid "
+                        "Conquest, explicit consent)",
+    "rapid_conquest_only": "moving an ally's army and giving a card belong to the Rapid "
+                           "Conquest variant",
+    "ally_move_not_available": "Rapid Conquest, 3. Move a piece: moving an ally's piece "
+                               "costs cards of at least 3 points, instead of one's own "
+                               "move, and needs an ally's army that can move",
+    "give_not_allowed": "Rapid Conquest, 3. Move a piece: give one card (not a zero) to "
+                        "the ally instead of moving",
+    "not_ally_army": "Rapid Conquest: the paid move is of an allied player's piece",
+    "ally_same_army": "Rapid Conquest: the second paid move moves the same piece again",
     "unreachable": "3. Move a piece: elephant and infantry one land city, galley one city "
                    "by sea, chariot one or two land cities; never onto a friendly army, "
                    "never through an enemy, never three armies in a city",
@@ -88,7 +103,7 @@ ILLEGAL_REASONS: dict[str, str] = {
 
 _NOTATION = ("see the notation: 'infantry@roma', 'pass', 'treason', 'uprising roma', "
              "'roma-capua', 'done', 'pay 5', 'battle capua', 'play 10+4', 'play 7', "
-             "'withdraw', 'draw 7'")
+             "'withdraw', 'draw 7', 'ally', 'give 5', 'agree', 'refuse'")
 
 
 def default_empires(players: int, ally: str) -> list[list[str]]:
@@ -115,7 +130,11 @@ class RomeCarthageGame(Game["RomeCarthageState", RomeCarthageMove]):
       from ``rome``, ``carthage``, ``byzantium``, ``alexandria``); by default see
       :func:`default_empires`.  A player's empires must be allies.
     * ``first_player`` -- who starts ("Players decide who starts"; default 0).
-    * ``variant`` -- ``"standard"`` or ``"equal_arms"`` ("A armes égales!").
+    * ``variant`` -- ``"standard"``, ``"equal_arms"`` ("A armes égales!") or
+      ``"rapid_conquest"`` ("Conquête rapide", 4 players).
+    * ``consent`` -- Rapid Conquest: ``"implicit"`` (the default: partners share their
+      result, so the ally's agreement is taken as given) or ``"explicit"`` (the ally
+      answers ``agree`` or ``refuse``).
     * ``max_rounds`` -- the library's hard round cap: a draw once that many rounds are
       played (default 200; turns 1 and 2 count).
     * ``no_progress_rounds`` -- the evasion draw made operational: a draw after that many
@@ -139,11 +158,14 @@ class RomeCarthageGame(Game["RomeCarthageState", RomeCarthageMove]):
         {"players": 4, "max_rounds": 10, "first_player": 1},
         {"players": 4, "max_rounds": 10, "variant": "equal_arms", "ally": "carthage"},
         {"players": 3, "max_rounds": 10, "variant": "equal_arms"},
+        {"players": 4, "max_rounds": 10, "variant": "rapid_conquest"},
+        {"players": 4, "max_rounds": 10, "variant": "rapid_conquest", "consent": "explicit"},
     )
 
     def __init__(self, players: int = 2, *, ally: str = "alexandria",
                  empires: Sequence[Sequence[str]] | None = None, first_player: int = 0,
-                 variant: Variant = "standard", max_rounds: int = DEFAULT_MAX_ROUNDS,
+                 variant: Variant = "standard", consent: Consent = "implicit",
+                 max_rounds: int = DEFAULT_MAX_ROUNDS,
                  no_progress_rounds: int = DEFAULT_NO_PROGRESS_ROUNDS,
                  board: str | os.PathLike[str] | Mapping[str, Any] = DEFAULT_BOARD) -> None:
         _check_int("players", players, 2, 4)
@@ -151,8 +173,16 @@ class RomeCarthageGame(Game["RomeCarthageState", RomeCarthageMove]):
             raise InvalidOptionError("ally must be 'carthage', 'byzantium' or 'alexandria'")
         seats = _check_empires(empires, players, ally)
         _check_int("first_player", first_player, 0, players - 1)
-        if not isinstance(variant, str) or variant not in ("standard", "equal_arms"):
-            raise InvalidOptionError("variant must be 'standard' or 'equal_arms'")
+        if not isinstance(variant, str) or variant not in (
+                "standard", "equal_arms", "rapid_conquest"):
+            raise InvalidOptionError(
+                "variant must be 'standard', 'equal_arms' or 'rapid_conquest'")
+        if variant == "rapid_conquest" and players != 4:
+            raise InvalidOptionError("Rapid Conquest is for 4 players")
+        if not isinstance(consent, str) or consent not in ("implicit", "explicit"):
+            raise InvalidOptionError("consent must be 'implicit' or 'explicit'")
+        if consent == "explicit" and variant != "rapid_conquest":
+            raise InvalidOptionError("consent applies to the Rapid Conquest variant only")
         _check_int("max_rounds", max_rounds, 3, 10_000)
         _check_int("no_progress_rounds", no_progress_rounds, 1, 10_000)
         self.board: Board = load_board(board)
@@ -160,7 +190,8 @@ class RomeCarthageGame(Game["RomeCarthageState", RomeCarthageMove]):
         team_of_empire = [0 if e in ("rome", ally) else 1 for e in EMPIRES]
         options = {
             "players": players, "ally": ally, "empires": seats,
-            "first_player": first_player, "variant": variant, "max_rounds": max_rounds,
+            "first_player": first_player, "variant": variant, "consent": consent,
+            "max_rounds": max_rounds,
             "no_progress_rounds": no_progress_rounds,
             "board": board if shipped else self.board.to_json(),
         }
@@ -169,7 +200,8 @@ class RomeCarthageGame(Game["RomeCarthageState", RomeCarthageMove]):
             [c.empire for c in b.cities], [b.capital(e) for e in range(4)],
             [list(p) for p in b.land], [list(p) for p in b.sea],
             [[EMPIRES.index(e) for e in seat] for seat in seats], team_of_empire,
-            first_player, variant == "equal_arms", max_rounds, no_progress_rounds)
+            first_player, variant == "equal_arms", max_rounds, no_progress_rounds,
+            variant == "rapid_conquest", consent == "explicit")
         keys = [c.key for c in b.cities]
         self._install(core, options,
                       lambda key: build_move_table(core.layout, keys, core.pairs, key))
@@ -340,6 +372,10 @@ class RomeCarthageState(State[RomeCarthageMove]):
             "capitals_clock": [{"team": k, "running": raw["clock_on"][k],
                                 "turns": max(raw["clock_turns"][k], 0)}
                                for k in range(2)],
+            "weak_and_capital_clock": [{"team": k, "running": raw["clock2_on"][k],
+                                        "turns": max(raw["clock2_turns"][k], 0)}
+                                       for k in range(2)],
+            "pass_bonus": raw["pass_bonus"],
             "quiet_turns": raw["quiet_turns"],
             "winner_team": raw["winner"] if raw["winner"] >= 0 else None,
             "end_reason": END_REASONS[raw["end_reason"]] or None,
@@ -402,11 +438,13 @@ class RomeCarthageState(State[RomeCarthageMove]):
         log = super().history_view(None)
         movers = [m for m, _ in log]
         raw = self._raw()
-        for i, (mover, _text) in enumerate(log):
+        for i, (mover, text) in enumerate(log):
             if mover == CHANCE:
                 drawer = next((m for m in movers[i + 1:] if m != CHANCE), raw["turn_player"])
                 if not self._sees_hand(player, drawer):
                     log[i] = (mover, "draw ?")
+            elif text.startswith("give ") and not self._sees_hand(player, mover):
+                log[i] = (mover, "give ?")
         pending = raw["phase"] == PHASES.index("commit") and raw["commit_side"] == 1
         if pending and log and not self._sees_hand(player, raw["attacker_player"]):
             log[-1] = (log[-1][0], "play ?")

@@ -21,11 +21,14 @@ notation                   move
 ``play 10+4``              lay two battle cards face down (higher value first)
 ``play 7``                 lay one card (tie rounds; an occupied capital)
 ``withdraw``               a spy who saw the opponent's points gives up the battle
+``ally``                   Rapid Conquest: pay (``pay v``) to move an ally's army
+``give 5``                 Rapid Conquest: give a card to the ally instead of moving
+``agree`` / ``refuse``     Rapid Conquest with explicit consent: the ally's answer
 ``draw 7``                 chance: the card the turn player draws
 =========================  =============================================================
 
-In the move log of another player a drawn card reads ``draw ?`` and cards still face
-down read ``play ?``.
+In the move log of another player a drawn card reads ``draw ?``, cards still face
+down read ``play ?`` and a card given to an ally reads ``give ?``.
 """
 
 from __future__ import annotations
@@ -36,8 +39,8 @@ from typing import Any, Literal
 
 from boardrules.api import Move
 
-MoveKind = Literal["pass", "done", "treason", "withdraw", "uprising", "place", "move",
-                   "battle", "play", "pay", "draw"]
+MoveKind = Literal["pass", "done", "treason", "withdraw", "ally", "agree", "refuse",
+                   "uprising", "place", "move", "battle", "play", "pay", "give", "draw"]
 KINDS = ("infantry", "galley", "chariot", "elephant")
 CARD_VALUES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15)
 
@@ -75,7 +78,7 @@ class RomeCarthageMove(Move):
 
 def _notation(kind: MoveKind, city: str | None, to: str | None, army: str | None,
               cards: tuple[int, ...] | None, value: int | None) -> str:
-    if kind in ("pass", "done", "treason", "withdraw"):
+    if kind in ("pass", "done", "treason", "withdraw", "ally", "agree", "refuse"):
         return kind
     if kind == "place":
         return f"{army}@{city}"
@@ -99,6 +102,9 @@ def build_move_table(layout: dict[str, int], keys: Sequence[str],
         RomeCarthageMove(layout["done"], game_key, "done"),
         RomeCarthageMove(layout["treason"], game_key, "treason"),
         RomeCarthageMove(layout["withdraw"], game_key, "withdraw"),
+        RomeCarthageMove(layout["ally"], game_key, "ally"),
+        RomeCarthageMove(layout["agree"], game_key, "agree"),
+        RomeCarthageMove(layout["refuse"], game_key, "refuse"),
     ]
     table += [RomeCarthageMove(layout["uprising"] + c, game_key, "uprising", city=keys[c])
               for c in range(n)]
@@ -116,6 +122,8 @@ def build_move_table(layout: dict[str, int], keys: Sequence[str],
     table += [RomeCarthageMove(layout["single"] + v, game_key, "play", cards=(value,))
               for v, value in enumerate(CARD_VALUES)]
     table += [RomeCarthageMove(layout["pay"] + v, game_key, "pay", value=value)
+              for v, value in enumerate(CARD_VALUES)]
+    table += [RomeCarthageMove(layout["give"] + v, game_key, "give", value=value)
               for v, value in enumerate(CARD_VALUES)]
     table += [RomeCarthageMove(layout["draw"] + v, game_key, "draw", value=value)
               for v, value in enumerate(CARD_VALUES)]

@@ -45,6 +45,9 @@ cdef enum:
     PH_COMMIT = 9            # a side lays its battle card(s) face down
     PH_SPY = 10              # a lone spy: replay new cards or withdraw
     PH_OVER = 11
+    PH_CONSENT = 12          # Rapid Conquest, explicit consent: the ally agrees or refuses
+    PH_ALLY_MOVE = 13        # Rapid Conquest: the (paid) move of an ally's army
+    PH_ALLY_MOVED = 14       # Rapid Conquest: pay again to move that army again, or done
 
 # Battle rounds: the first (two cards, special advantages, spies), a spy's replay (two
 # cards, advantages, no spy) and tie rounds (one card, no advantages, no spies).
@@ -65,6 +68,9 @@ cdef enum:
     END_ELIMINATION = 2      # the other team has no army left
     END_NO_PROGRESS = 3      # library rule: the evasion draw made operational
     END_ROUND_CAP = 4        # library rule: the hard round cap
+    END_ARMY_REDUCED = 5     # Rapid Conquest: the other team is down to 5 armies
+    END_WEAK_AND_CAPITAL = 6  # Rapid Conquest: an opponent down to 3, his ally's capital
+    #                          held for a complete turn
 
 # Fixed action ids; the other blocks start at the offsets in RcTables.
 cdef enum:
@@ -72,7 +78,18 @@ cdef enum:
     ACT_DONE = 1
     ACT_TREASON = 2
     ACT_WITHDRAW = 3
-    ACT_FIXED = 4
+    ACT_ALLY = 4             # Rapid Conquest: pay to move an ally's army
+    ACT_AGREE = 5            # Rapid Conquest, explicit consent
+    ACT_REFUSE = 6
+    ACT_FIXED = 7
+
+# What a payment (``pay v``) is for, and what a consent is asked for.
+cdef enum:
+    PAY_MARCH = 0            # the forced march of the player's own armies
+    PAY_ALLY = 1             # Rapid Conquest: moving an ally's army
+    PAY_ALLY_MARCH = 2       # Rapid Conquest: moving it again
+    ASK_TREASON = 1
+    ASK_ALLY = 2
 
 
 ctypedef struct RcState:
@@ -120,7 +137,14 @@ ctypedef struct RcState:
     uint8_t cap_status               # bit e: an enemy army holds empire e's capital
     uint8_t winner                   # 0 none, 1 + team
     uint8_t end_reason
-    uint8_t pad0[3]
+    uint8_t pay_for                  # PAY_*
+    uint8_t ally_city                # Rapid Conquest: 1 + city of the ally's army moved
+    uint8_t pass_bonus               # Rapid Conquest: passing draws one more card
+    uint8_t pass_draw                # that extra card is being drawn: then the turn ends
+    uint8_t asked                    # PH_CONSENT: ASK_TREASON or ASK_ALLY
+    uint8_t refused                  # bits ASK_*: refused this turn, not asked again
+    uint8_t clock2_on[RC_TEAMS]      # Rapid Conquest: an opponent at 3 armies or fewer
+    int16_t clock2_turns[RC_TEAMS]   # and his ally's capital held (complete turns)
     # ---- bookkeeping and caches derived from the position (not hashed) ----
     uint32_t move_count
     int32_t last_action
@@ -132,6 +156,8 @@ ctypedef struct RcTables:
     int ncities
     int num_players
     bint equal_arms
+    bint rapid                       # Rapid Conquest (4 players)
+    bint explicit_consent            # Rapid Conquest: the ally agrees or refuses
     int max_rounds
     int no_progress_rounds
     int first_player
@@ -156,7 +182,7 @@ ctypedef struct RcTables:
     int pair_b[RC_PAIRS]
     int pair_of[RC_VALUES][RC_VALUES]
     # action layout: [fixed, uprising c, place (kind, c), move (from, to), battle c,
-    #                 pair, single v, pay v, draw v]
+    #                 pair, single v, pay v, give v, draw v]
     int a_uprising
     int a_place
     int a_move
@@ -164,6 +190,7 @@ ctypedef struct RcTables:
     int a_pair
     int a_single
     int a_pay
+    int a_give
     int a_draw
     int num_actions
 

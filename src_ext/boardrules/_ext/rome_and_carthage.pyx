@@ -45,8 +45,9 @@ TWO_EMPIRE_HAND = (0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 15)
 ARMY_SET = (3, 2, 1, 1)
 KINDS = ("infantry", "galley", "chariot", "elephant")
 PHASES = ("place", "draw", "main", "treason", "treason_second", "moved", "pay", "extra",
-          "battle_order", "commit", "spy", "over")
-END_REASONS = ("", "capitals", "elimination", "no_progress", "round_cap")
+          "battle_order", "commit", "spy", "over", "consent", "ally_move", "ally_moved")
+END_REASONS = ("", "capitals", "elimination", "no_progress", "round_cap", "army_reduced",
+               "weak_and_capital")
 # "Turns 1 and 2": armies placed per empire in each placement turn
 PLACE_QUOTA = (4, 3)
 # a bound on the non-battle actions of one turn (see max_game_length)
@@ -138,6 +139,15 @@ cdef int active_players(const RcState* s, const RcTables* t) noexcept nogil:
         if not s.excluded[p]:
             n += 1
     return n
+
+
+cdef int ally_of(const RcState* s, const RcTables* t, int p) noexcept nogil:
+    """p's partner still in the game, or -1 (no partner, or he dropped out)."""
+    cdef int q
+    for q in range(t.num_players):
+        if q != p and t.player_team[q] == t.player_team[p] and not s.excluded[q]:
+            return q
+    return -1
 
 
 # ------------------------------------------------------------------ the board
@@ -347,6 +357,10 @@ cdef bint check_exclusions(RcState* s, const RcTables* t) noexcept nogil:
         if not alive[team]:
             finish_game(s, 1 - team, END_ELIMINATION)
             return True
+        # Rapid Conquest: "Reduce the army of the opposing team to 5 pieces"
+        if t.rapid and armies_of_team(s, t, team) <= 5:
+            finish_game(s, 1 - team, END_ARMY_REDUCED)
+            return True
     return False
 
 
@@ -380,7 +394,29 @@ cdef void update_capitals(RcState* s, const RcTables* t) noexcept nogil:
         elif not held:
             s.clock_on[team] = 0
             s.clock_turns[team] = 0
+        if t.rapid:
+            held = weak_and_capital(s, t, team)
+            if held and not s.clock2_on[team]:
+                s.clock2_on[team] = 1
+                s.clock2_turns[team] = -1
+            elif not held:
+                s.clock2_on[team] = 0
+                s.clock2_turns[team] = 0
 
+
+cdef bint weak_and_capital(const RcState* s, const RcTables* t, int team) noexcept nogil:
+    """Rapid Conquest: "Reduce the army of one opponent to 3 pieces or fewer, and occupy
+    the capital of his ally" (R16: the clock of R4 then runs)."""
+    cdef int q, e, c
+    for q in range(t.num_players):
+        if t.player_team[q] == team or armies_of_player(s, t, q) > 3:
+            continue
+        for e in range(RC_EMPIRES):
+            if t.empire_team[e] != team and t.empire_player[e] != q:
+                c = t.capital[e]
+                if s.army[c] and code_team(t, s.army[c]) == team:
+                    return True
+    return False
 
 cdef void start_turn(RcState* s, const RcTables* t) noexcept nogil:
     """"Turns 1 and 2" place the armies; from the third turn a turn begins with the draw
@@ -398,8 +434,26 @@ cdef void start_turn(RcState* s, const RcTables* t) noexcept nogil:
         for e in range(RC_EMPIRES):
             s.placed[e] = 0
         return
+    s.refused = 0
+    s.pass_draw = 0
+    s.ally_city = 0
+    s.pay_for = PAY_MARCH
     s.draws_left = t.player_draws[s.turn_player]
+    if t.rapid:
+        rapid_draws(s, hand_size(s, s.turn_player))
     prepare_draw(s, t)
+
+
+cdef void rapid_draws(RcState* s, int held) noexcept nogil:
+    """Rapid Conquest, 1. Draw: 9 cards or more (zeros included) draw none, 6 to 8 one,
+    5 or fewer one (two if he passes), only his two zeros two (three if he passes)."""
+    if held >= 9:
+        s.draws_left = 0
+    elif held > 2:
+        s.draws_left = 1
+    else:
+        s.draws_left = 2
+    s.pass_bonus = held <= 5
 
 
 cdef void prepare_draw(RcState* s, const RcTables* t) noexcept nogil:
@@ -411,7 +465,12 @@ cdef void prepare_draw(RcState* s, const RcTables* t) noexcept nogil:
         if pile_count(s, k) == 0:
             s.draws_left = 0
     s.current = s.turn_player
-    s.phase = PH_DRAW if s.draws_left else PH_MAIN
+    if s.draws_left:
+        s.phase = PH_DRAW
+    elif s.pass_draw:
+        end_turn(s, t)      # Rapid Conquest: the extra card of a pass is drawn
+    else:
+        s.phase = PH_MAIN
 
 
 cdef void end_turn(RcState* s, const RcTables* t) noexcept nogil:
@@ -427,11 +486,16 @@ cdef void end_turn(RcState* s, const RcTables* t) noexcept nogil:
         for team in range(RC_TEAMS):
             if s.clock_on[team]:
                 s.clock_turns[team] += 1
+            if s.clock2_on[team]:
+                s.clock2_turns[team] += 1
         # the turn player's team first: its clock started no later in his own turn
         team = t.player_team[s.turn_player]
         for _ in range(RC_TEAMS):
             if s.clock_on[team] and s.clock_turns[team] >= active:
                 finish_game(s, team, END_CAPITALS)
+                return
+            if s.clock2_on[team] and s.clock2_turns[team] >= active:
+                finish_game(s, team, END_WEAK_AND_CAPITAL)
                 return
             team = 1 - team
         s.quiet_turns += 1
@@ -817,9 +881,18 @@ cdef int legal_place(const RcState* s, const RcTables* t, int* out) noexcept nog
 
 
 cdef bint treason_available(const RcState* s, const RcTables* t, int p) noexcept nogil:
-    """"General's Treason": single-use, and only with an enemy army to move."""
-    return (s.treason[t.holder[p]] != 0
+    """"General's Treason": single-use, and only with an enemy army to move (Rapid
+    Conquest: not again in a turn after the ally refused it)."""
+    return (s.treason[t.holder[p]] != 0 and not (s.refused & ASK_TREASON)
             and movers(s, t, 1 - t.player_team[p], -1) != 0)
+
+
+cdef bint ally_move_available(const RcState* s, const RcTables* t, int p) noexcept nogil:
+    """Rapid Conquest: "Move a piece of his allied player", paying cards of at least 3
+    points, when one of the ally's armies can move."""
+    cdef int q = ally_of(s, t, p)
+    return (t.rapid and q >= 0 and not (s.refused & ASK_ALLY)
+            and nonzero_points(s, p, RC_V15) >= 3 and own_movers(s, t, q, -1) != 0)
 
 
 cdef int legal_main(const RcState* s, const RcTables* t, int* out) noexcept nogil:
@@ -840,7 +913,17 @@ cdef int legal_main(const RcState* s, const RcTables* t, int* out) noexcept nogi
                     and code_team(t, s.army[c]) != t.player_team[p]):
                 out[n] = t.a_uprising + c
                 n += 1
-    return emit_moves(s, t, own_movers(s, t, p, -1), out, n)
+    if ally_move_available(s, t, p):
+        out[n] = ACT_ALLY
+        n += 1
+    n = emit_moves(s, t, own_movers(s, t, p, -1), out, n)
+    if t.rapid and ally_of(s, t, p) >= 0:
+        # Rapid Conquest: "give one of his cards to his ally" (R16: not a zero)
+        for c in range(1, RC_VALUES):
+            if s.hand[p][c]:
+                out[n] = t.a_give + c
+                n += 1
+    return n
 
 
 cdef int rc_legal_actions(const void* state, const void* tables, int* out) noexcept nogil:
@@ -869,6 +952,17 @@ cdef int rc_legal_actions(const void* state, const void* tables, int* out) noexc
         return n
     if s.phase == PH_PAY:
         return emit_pays(s, t, p, out, 0)
+    if s.phase == PH_CONSENT:
+        out[0] = ACT_AGREE
+        out[1] = ACT_REFUSE
+        return 2
+    if s.phase == PH_ALLY_MOVE:
+        if s.ally_city:
+            return emit_moves(s, t, bit(s.ally_city - 1), out, 0)
+        return emit_moves(s, t, own_movers(s, t, ally_of(s, t, s.turn_player), -1), out, 0)
+    if s.phase == PH_ALLY_MOVED:
+        out[0] = ACT_DONE
+        return emit_pays(s, t, p, out, 1)
     if s.phase == PH_EXTRA:
         return emit_moves(s, t, own_movers(s, t, p, -1), out, 0)
     if s.phase == PH_BATTLE_ORDER:
@@ -940,6 +1034,9 @@ cdef void apply_move(RcState* s, const RcTables* t, int x) noexcept nogil:
         s.second_infantry = 0
         start_battles(s, t, CTX_TREASON)
         return
+    if phase == PH_ALLY_MOVE:
+        after_ally_move(s, t, dst)
+        return
     if phase == PH_MAIN:
         s.moves_made = 1
         s.second_infantry = dst + 1 if kind == KIND_INFANTRY else 0
@@ -949,15 +1046,84 @@ cdef void apply_move(RcState* s, const RcTables* t, int x) noexcept nogil:
 
 
 cdef void apply_pay(RcState* s, const RcTables* t, int v) noexcept nogil:
-    """One card of a forced march: public (R9), spent face down like battle cards."""
+    """One card of a forced march (or, in Rapid Conquest, of moving an ally's army):
+    public (R9), spent face down like battle cards."""
     cdef int p = s.turn_player
+    if s.phase == PH_ALLY_MOVED:
+        s.pay_for = PAY_ALLY_MARCH    # "discard cards A SECOND TIME"
     s.hand[p][v] -= 1
     spend_card(s, t, p, v)
     s.pay_sum += VALUE[v]
     s.pay_last = v
-    s.march_used = 1
     s.second_infantry = 0
-    s.phase = PH_EXTRA if s.pay_sum >= 3 else PH_PAY
+    if s.pay_sum < 3:
+        s.phase = PH_PAY
+    elif s.pay_for == PAY_MARCH:
+        s.march_used = 1
+        s.phase = PH_EXTRA
+    else:
+        s.phase = PH_ALLY_MOVE
+
+
+cdef void start_payment(RcState* s, int pay_for) noexcept nogil:
+    s.pay_for = pay_for
+    s.pay_sum = 0
+    s.pay_last = RC_V15
+
+
+cdef void after_ally_move(RcState* s, const RcTables* t, int dst) noexcept nogil:
+    """Rapid Conquest: "To move the allied player's piece by forced march, the player must
+    discard cards A SECOND TIME" (R16: the same army moves again); an army that entered
+    an enemy city stops there, and its owner fights the battle."""
+    cdef int p = s.turn_player
+    if (s.ally_city == 0 and not (s.att_mask >> dst) & 1 and destinations(s, t, dst)
+            and nonzero_points(s, p, RC_V15) >= 3):
+        s.ally_city = dst + 1
+        start_payment(s, PAY_ALLY_MARCH)
+        s.phase = PH_ALLY_MOVED
+        s.current = p
+        return
+    start_battles(s, t, CTX_MOVE)
+
+
+cdef void ask_or_go(RcState* s, const RcTables* t, int what) noexcept nogil:
+    """Rapid Conquest: the Treason and the ally's army need "the agreement of the allied
+    player" -- asked only with the explicit-consent option (implicit otherwise, R16), and
+    never of a partner who dropped out."""
+    cdef int q = ally_of(s, t, s.turn_player)
+    if t.rapid and t.explicit_consent and q >= 0:
+        s.asked = what
+        s.phase = PH_CONSENT
+        s.current = q
+        return
+    consent_given(s, t, what)
+
+
+cdef void consent_given(RcState* s, const RcTables* t, int what) noexcept nogil:
+    s.current = s.turn_player
+    if what == ASK_TREASON:
+        s.treason[t.holder[s.turn_player]] = 0
+        s.phase = PH_TREASON
+    else:
+        start_payment(s, PAY_ALLY)
+        s.phase = PH_PAY
+
+
+cdef void apply_give(RcState* s, const RcTables* t, int v) noexcept nogil:
+    """Rapid Conquest: "give one of his cards to his ally. In this case the player makes no
+    move".  The opponents do not see which card: what they knew of the giver's hand
+    becomes unknown to them (R21)."""
+    cdef int p = s.turn_player
+    cdef int q = ally_of(s, t, p)
+    cdef int k
+    for k in range(1, RC_VALUES):
+        s.unknown[p] += s.known[p][k]
+        s.known[p][k] = 0
+    s.hand[p][v] -= 1
+    s.unknown[p] -= 1
+    s.hand[q][v] += 1
+    s.unknown[q] += 1
+    end_turn(s, t)
 
 
 cdef void apply_commit(RcState* s, const RcTables* t, int a, int b, int n) noexcept nogil:
@@ -998,13 +1164,25 @@ cdef void rc_apply(void* state, const void* tables, int action) noexcept nogil:
         if s.phase == PH_TREASON_SECOND:
             s.second_infantry = 0
             start_battles(s, t, CTX_TREASON)
-        elif s.phase == PH_MOVED:
+        elif s.phase == PH_MOVED or s.phase == PH_ALLY_MOVED:
             start_battles(s, t, CTX_MOVE)
+        elif t.rapid and s.pass_bonus:
+            # Rapid Conquest: "draws 1 card, or 2 cards if he passes his turn"
+            s.pass_draw = 1
+            s.draws_left = 1
+            prepare_draw(s, t)
         else:
             end_turn(s, t)
     elif action == ACT_TREASON:
-        s.treason[t.holder[s.turn_player]] = 0
-        s.phase = PH_TREASON
+        ask_or_go(s, t, ASK_TREASON)
+    elif action == ACT_ALLY:
+        ask_or_go(s, t, ASK_ALLY)
+    elif action == ACT_AGREE:
+        consent_given(s, t, s.asked)
+    elif action == ACT_REFUSE:
+        s.refused |= s.asked
+        s.phase = PH_MAIN
+        s.current = s.turn_player
     elif action == ACT_WITHDRAW:
         spy_withdraws(s, t)
     elif action < t.a_place:
@@ -1027,8 +1205,10 @@ cdef void rc_apply(void* state, const void* tables, int action) noexcept nogil:
             spy_replays(s, t, x, 0, 1)
         else:
             apply_commit(s, t, x, 0, 1)
-    else:
+    elif action < t.a_give:
         apply_pay(s, t, action - t.a_pay)
+    else:
+        apply_give(s, t, action - t.a_give)
 
 
 cdef void rc_returns(const void* state, const void* tables, double* out) noexcept nogil:
@@ -1158,7 +1338,8 @@ cdef class RomeCarthageCore(CoreGame):
 
     def __cinit__(self, list city_empire, list capitals, list land, list sea,
                   list empires, list empire_team, int first_player, bint equal_arms,
-                  int max_rounds, int no_progress_rounds):
+                  int max_rounds, int no_progress_rounds, bint rapid=False,
+                  bint explicit_consent=False):
         cdef RcTables* t = &self.tables
         cdef int ncities = len(city_empire)
         cdef int players = len(empires)
@@ -1175,6 +1356,10 @@ cdef class RomeCarthageCore(CoreGame):
         t.ncities = ncities
         t.num_players = players
         t.equal_arms = equal_arms
+        t.rapid = rapid
+        t.explicit_consent = explicit_consent
+        if rapid and (players != 4 or equal_arms):
+            raise ValueError("Rapid Conquest is a 4-player variant of the standard game")
         t.max_rounds = max_rounds
         t.no_progress_rounds = no_progress_rounds
         t.first_player = first_player
@@ -1215,7 +1400,8 @@ cdef class RomeCarthageCore(CoreGame):
         t.a_pair = t.a_battle + ncities
         t.a_single = t.a_pair + RC_PAIRS
         t.a_pay = t.a_single + RC_VALUES
-        t.a_draw = t.a_pay + RC_VALUES
+        t.a_give = t.a_pay + RC_VALUES
+        t.a_draw = t.a_give + RC_VALUES
         t.num_actions = t.a_draw + RC_VALUES
 
         self.contract.state_size = sizeof(RcState)
@@ -1311,7 +1497,8 @@ cdef class RomeCarthageCore(CoreGame):
                 for p in team_players:
                     t.holder[p] = team
                 t.initial_treason[team] = 1
-                t.initial_uprising[team] = 1
+                # Rapid Conquest: "the two Popular Uprising cards are removed from the game"
+                t.initial_uprising[team] = 0 if t.rapid else 1
             elif len(team_players) == 1:
                 t.holder[team_players[0]] = team_players[0]
                 t.initial_treason[team_players[0]] = 1
@@ -1339,9 +1526,11 @@ cdef class RomeCarthageCore(CoreGame):
         t = &self.tables
         return {
             "pass": ACT_PASS, "done": ACT_DONE, "treason": ACT_TREASON,
-            "withdraw": ACT_WITHDRAW, "uprising": t.a_uprising, "place": t.a_place,
+            "withdraw": ACT_WITHDRAW, "ally": ACT_ALLY, "agree": ACT_AGREE,
+            "refuse": ACT_REFUSE, "uprising": t.a_uprising, "place": t.a_place,
             "move": t.a_move, "battle": t.a_battle, "pair": t.a_pair,
-            "single": t.a_single, "pay": t.a_pay, "draw": t.a_draw, "end": t.num_actions,
+            "single": t.a_single, "pay": t.a_pay, "give": t.a_give, "draw": t.a_draw,
+            "end": t.num_actions,
         }
 
     @property
@@ -1386,6 +1575,13 @@ cdef class RomeCarthageCore(CoreGame):
                        for side in range(2)],
             "clock_on": [bool(s.clock_on[k]) for k in range(RC_TEAMS)],
             "clock_turns": [s.clock_turns[k] for k in range(RC_TEAMS)],
+            "clock2_on": [bool(s.clock2_on[k]) for k in range(RC_TEAMS)],
+            "clock2_turns": [s.clock2_turns[k] for k in range(RC_TEAMS)],
+            "pay_for": s.pay_for,
+            "ally_city": s.ally_city - 1,
+            "pass_bonus": bool(s.pass_bonus),
+            "asked": s.asked,
+            "refused": s.refused,
             "total": [s.total[0], s.total[1]],
             "round": s.round,
             "quiet_turns": s.quiet_turns,
@@ -1488,6 +1684,18 @@ cdef str _illegal_reason(const RcState* s, const RcTables* t, int action):
         return "battle_pending"
     if s.phase == PH_BATTLE_ORDER:
         return "choose_battle" if not (t.a_battle <= action < t.a_pair) else "no_battle_there"
+    if s.phase == PH_CONSENT:
+        return "consent_pending"
+    if action == ACT_AGREE or action == ACT_REFUSE:
+        return "no_consent_asked"
+    if action == ACT_ALLY:
+        if not t.rapid:
+            return "rapid_conquest_only"
+        return "ally_move_not_available"
+    if t.a_give <= action < t.a_draw:
+        if not t.rapid:
+            return "rapid_conquest_only"
+        return "give_not_allowed"
     if t.a_pair <= action < t.a_pay or action == ACT_WITHDRAW:
         return "no_battle"
     if t.a_battle <= action < t.a_pair:
@@ -1506,8 +1714,8 @@ cdef str _illegal_reason(const RcState* s, const RcTables* t, int action):
         if not s.uprising[t.holder[s.turn_player]]:
             return "uprising_used"
         return "uprising_not_occupied"
-    if t.a_pay <= action < t.a_draw:
-        if s.phase not in (PH_MOVED, PH_PAY):
+    if t.a_pay <= action < t.a_give:
+        if s.phase not in (PH_MOVED, PH_PAY, PH_ALLY_MOVED):
             return "march_not_now"
         if s.march_used and s.phase != PH_PAY:
             return "march_used"
@@ -1515,7 +1723,8 @@ cdef str _illegal_reason(const RcState* s, const RcTables* t, int action):
     # a move
     if s.phase == PH_PAY:
         return "march_payment_pending"
-    if s.phase not in (PH_MAIN, PH_TREASON, PH_TREASON_SECOND, PH_MOVED, PH_EXTRA):
+    if s.phase not in (PH_MAIN, PH_TREASON, PH_TREASON_SECOND, PH_MOVED, PH_EXTRA,
+                       PH_ALLY_MOVE):
         return "move_not_now"
     src = (action - t.a_move) // t.ncities
     code = s.army[src]
@@ -1525,6 +1734,11 @@ cdef str _illegal_reason(const RcState* s, const RcTables* t, int action):
     if s.phase in (PH_TREASON, PH_TREASON_SECOND):
         if code_team(t, code) == team:
             return "treason_own_army"
+    elif s.phase == PH_ALLY_MOVE:
+        if code_player(t, code) != ally_of(s, t, s.turn_player):
+            return "not_ally_army"
+        if s.ally_city and src != s.ally_city - 1:
+            return "ally_same_army"
     elif code_player(t, code) != s.turn_player:
         return "not_your_army"
     if s.phase in (PH_MOVED, PH_TREASON_SECOND):
