@@ -925,3 +925,148 @@ def test_equal_arms_eliminated_player_special_card_removed() -> None:
                              strict=True):
         if player["eliminated"]:
             assert not entry["treason"] and not entry["uprising"]
+
+
+# --------------------------------------------------------------------- Rapid Conquest
+
+
+def rapid(layout: dict[str, str] | None = None, **options: Any) -> RomeCarthageState:
+    """A 4-player Rapid Conquest game on the test map (players: 0 Rome, 1 Carthage,
+    2 Alexandria, 3 Byzantium; teams 0 + 2 against 1 + 3), armies placed."""
+    return new_game(4, layout, variant="rapid_conquest", **options)
+
+
+def test_rapid_conquest_is_for_four_players() -> None:
+    """Conquête rapide: "4 players"."""
+    with pytest.raises(InvalidOptionError):
+        RomeCarthageGame(2, variant="rapid_conquest")
+    with pytest.raises(InvalidOptionError):
+        RomeCarthageGame(4, consent="explicit")
+
+
+def test_rapid_conquest_draws_by_hand_size_and_pass_bonus() -> None:
+    """Rapid Conquest, 1. Draw: 6 to 8 cards draw one; only the two zeros draw two, or
+    three when passing; 9 or more draw none."""
+    state = rapid(arrange({"ro7": "infantry", "ca8": "infantry"}))
+    turn(state, 1, "ro7-ca8")
+    if state.phase == "moved":
+        play(state, "done")
+    # a long battle spends every non-zero card of both hands (8 cards + the draw)
+    play(state, "play 15+10", "play 15+10", "play 8", "play 8", "play 6", "play 6",
+         "play 4", "play 4", "play 2", "play 2", "play 1", "play 0")
+    assert hand(state, 0) == [0, 0] and army(state, "ca8") == "rome infantry"
+    assert hand(state, 1) == [0, 0]
+    play(state, "draw 3", "draw 3", "pass", "draw 5")   # player 1: 2 draws, +1 passing
+    assert hand(state, 1) == [0, 0, 3, 3, 5]
+    turn(state, 3, "pass")                     # players 2 and 3 hold 8: one card
+    turn(state, 3, "pass")
+    assert state.current_player == CHANCE
+    play(state, "draw 5", "draw 7")            # only his zeros: two cards
+    assert state.current_player == 0 and hand(state, 0) == [0, 0, 5, 7]
+    play(state, "pass")                        # 5 cards or fewer: a pass draws one more
+    assert state.current_player == CHANCE
+    play(state, "draw 9")
+    assert hand(state, 0) == [0, 0, 5, 7, 9] and state.view(None)["turn_player"] == 1
+    play(state, "draw 1")                      # player 1 holds 5 cards: one card
+    assert state.current_player == 1 and state.view(None)["pass_bonus"]
+
+
+def test_rapid_conquest_nine_cards_draw_nothing() -> None:
+    state = rapid()
+    turn(state, 1, "pass")                     # 9 cards now
+    for _ in range(3):
+        turn(state, 3, "pass")
+    assert state.current_player == 0 and state.phase == "main"
+
+
+def test_rapid_conquest_uprisings_removed_treason_with_agreement() -> None:
+    """Rapid Conquest, 2.: the Popular Uprising cards are removed; the Treason needs "the
+    agreement of the allied player" (R16: implicit by default; with ``consent="explicit"``
+    the ally answers, and a refusal is final for the turn)."""
+    state = rapid()
+    assert not any(s["uprising"] for s in state.view(None)["specials"])
+    turn(state, 1, "treason")
+    assert state.phase == "treason"
+    asked = rapid(consent="explicit")
+    turn(asked, 1, "treason")
+    assert asked.phase == "consent" and asked.current_player == 2
+    assert legal(asked) == {"agree", "refuse"}
+    play(asked, "refuse")
+    assert asked.current_player == 0 and "treason" not in legal(asked)
+    agreed = rapid(consent="explicit")
+    turn(agreed, 1, "treason", "agree")
+    assert agreed.phase == "treason" and agreed.current_player == 0
+
+
+def test_rapid_conquest_move_ally_piece_paid_twice_for_a_forced_march() -> None:
+    """Rapid Conquest, 3.: move a piece of the allied player for cards of at least 3
+    points, and pay a second time to move it again (R16: the same piece)."""
+    state = rapid()
+    turn(state, 1, "ally", "pay 4")
+    assert state.phase == "ally_move"
+    assert all(m.startswith("al") for m in legal(state))
+    play(state, "al3-al7")
+    assert state.phase == "ally_moved" and "done" in legal(state)
+    play(state, "pay 6")
+    assert legal(state) <= {m for m in legal(state) if m.startswith("al7-")}
+    play(state, "al7-by8")
+    assert army(state, "by8") == "alexandria chariot"
+    assert state.view(None)["turn_player"] == 1
+
+
+def test_rapid_conquest_ally_piece_battle_fought_by_its_owner() -> None:
+    """"If the move brings the piece into a city already occupied by an enemy piece, it
+    is the allied player (the owner of the piece) who fights it"."""
+    state = rapid(arrange({"by8": "infantry"}))
+    turn(state, 1, "ally", "pay 4", "al3-by8")
+    assert state.phase == "commit" and state.current_player == 2
+    assert state.view(None)["battle"]["attacker"] == 2
+
+
+def test_rapid_conquest_give_a_card_instead_of_moving() -> None:
+    """Rapid Conquest, 3.: "give one of his cards to his ally. In this case the player
+    makes no move" -- the opponents do not see which card (R21)."""
+    state = rapid()
+    turn(state, 1)
+    assert "give 0" not in legal(state) and "give 10" in legal(state)
+    play(state, "give 10")
+    assert state.view(None)["turn_player"] == 1
+    assert hand(state, 2).count(10) == 2 and 10 not in hand(state, 0)
+    enemy = state.view(1)["players"][0]
+    assert enemy["known"] == [] and enemy["unknown"] == 6   # 1 2 4 6 8 15, unseen
+    assert (0, "give ?") in state.history_view(1)
+    assert (0, "give 10") in state.history_view(2)
+
+
+def rapid_ending(reason: Termination) -> RomeCarthageState:
+    game = RomeCarthageGame(4, variant="rapid_conquest")
+    for seed in range(100):
+        state = game.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_moves()))
+        outcome = state.outcome()
+        assert outcome is not None
+        if outcome.reason is reason:
+            return state
+    pytest.fail(f"no random game ended by {reason}")
+
+
+def test_rapid_conquest_opposing_team_reduced_to_five_armies() -> None:
+    """Rapid Conquest, Object: "Reduce the army of the opposing team to 5 pieces"."""
+    state = rapid_ending(Termination.ARMY_REDUCED)
+    winner = state.view(None)["winner_team"]
+    losers = state.game.teams[1 - winner]
+    assert sum(state.armies()[p] for p in losers) <= 5
+
+
+def test_rapid_conquest_weak_opponent_and_his_allys_capital() -> None:
+    """Rapid Conquest, Object: "Reduce the army of one opponent to 3 pieces or fewer, and
+    occupy the capital of his ally for one complete turn"."""
+    state = rapid_ending(Termination.WEAK_AND_CAPITAL)
+    view = state.view(None)
+    winner = view["winner_team"]
+    weak = [p for p in state.game.teams[1 - winner] if state.armies()[p] <= 3]
+    assert weak
+    ally = next(p for p in state.game.teams[1 - winner] if p != weak[0])
+    assert view["players"][ally]["capital_occupied"]
