@@ -172,6 +172,11 @@ class Game(Generic[GameStateT, GameMoveT]):
     name: ClassVar[str]
     #: Bumped whenever the behaviour of the rules changes.
     rules_version: ClassVar[str]
+    #: The rollout limit MCTS and ISMCTS use when the caller gives none: random moves
+    #: before the game's heuristic ``evaluate`` (``None``: rollouts play to the end).  A
+    #: game whose random games run to hundreds of moves sets one, so that the default
+    #: search stays fast and strong (Rome & Carthage: 30).
+    rollout_limit: ClassVar[int | None] = None
     #: The :class:`State` subclass of the game.
     state_class: ClassVar[type[State[Any]]]
     #: Action id of a move that ends a player's game for good (Armadora's pass), if any.

@@ -18,7 +18,8 @@ class RomeCarthageCore(CoreGame):
     def __init__(self, city_empire: list[int], capitals: list[int],
                  land: list[list[int]], sea: list[list[int]], empires: list[list[int]],
                  empire_team: list[int], first_player: int, equal_arms: bool,
-                 max_rounds: int, no_progress_rounds: int) -> None: ...
+                 max_rounds: int, no_progress_rounds: int, rapid: bool = False,
+                 explicit_consent: bool = False) -> None: ...
     @property
     def layout(self) -> dict[str, int]: ...
     @property

@@ -261,7 +261,9 @@ def _mcts(state: State[Any], options: SearchOptions, player: int, seed: int,
     if not hidden:
         algorithm = "mcts"  # with nothing hidden ISMCTS's one information set is MCTS's node
     exploration = DEFAULT_EXPLORATION if options.exploration is None else options.exploration
-    rollout = -1 if options.rollout_limit is None else options.rollout_limit
+    rollout = options.rollout_limit
+    if rollout is None:
+        rollout = -1 if state.game.rollout_limit is None else state.game.rollout_limit
     mode = DEFAULT_SIMULTANEOUS if options.simultaneous is None else options.simultaneous
     result = _search.run_mcts(state._core, iterations or 0, options.time_limit or 0.0,
                               exploration, rollout, ismcts, hidden and not ismcts,
