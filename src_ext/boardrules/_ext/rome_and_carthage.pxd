@@ -173,6 +173,8 @@ ctypedef struct RcTables:
     uint64_t land[RC_MAX_CITIES]     # neighbour masks
     uint64_t sea[RC_MAX_CITIES]
     uint64_t empire_cities[RC_EMPIRES]
+    double threat[RC_TEAMS][RC_MAX_CITIES]  # evaluate(): a team's army here, near the
+    #                                        enemy capitals, is worth this much more
     uint8_t initial_hand[RC_MAX_PLAYERS][RC_VALUES]
     uint8_t initial_pile[RC_TEAMS][RC_VALUES]
     uint8_t initial_removed[RC_VALUES]
@@ -201,4 +203,5 @@ cdef class RomeCarthageCore(CoreGame):
     cdef int _check(self, CoreState st) except -1
     cdef _setup_players(self, list empires, list empire_team)
     cdef _setup_cards(self)
+    cdef _setup_threat(self)
     cdef int _game_length_bound(self)

@@ -1224,7 +1224,8 @@ cdef void rc_returns(const void* state, const void* tables, double* out) noexcep
 
 cdef void rc_evaluate(const void* state, const void* tables, double* out) noexcept nogil:
     """Heuristic for cut-off search: armies (heavy ones a little more), enemy capitals
-    held (the capitals clock nearly done counts most), and card points in hand."""
+    held (the capitals clock nearly done counts most), armies near the enemy capitals
+    (so that search advances rather than passes), and card points in hand."""
     cdef const RcState* s = <const RcState*>state
     cdef const RcTables* t = <const RcTables*>tables
     cdef double score[RC_TEAMS]
@@ -1237,7 +1238,8 @@ cdef void rc_evaluate(const void* state, const void* tables, double* out) noexce
     score[1] = 0.0
     for c in range(t.ncities):
         if s.army[c]:
-            score[code_team(t, s.army[c])] += WEIGHT[code_kind(s.army[c])]
+            team = code_team(t, s.army[c])
+            score[team] += WEIGHT[code_kind(s.army[c])] + t.threat[team][c]
         if s.attacker[c]:
             score[code_team(t, s.attacker[c])] += WEIGHT[code_kind(s.attacker[c])]
     for e in range(RC_EMPIRES):
@@ -1385,6 +1387,7 @@ cdef class RomeCarthageCore(CoreGame):
                     t.sea[d] |= bit(c)
         self._setup_players(empires, empire_team)
         self._setup_cards()
+        self._setup_threat()
         k = 0
         for i in range(RC_VALUES):
             for j in range(i, RC_VALUES):
@@ -1508,6 +1511,30 @@ cdef class RomeCarthageCore(CoreGame):
                     t.holder[p] = p
                 t.initial_treason[team_players[0]] = 1
                 t.initial_uprising[team_players[1]] = 1
+
+    cdef _setup_threat(self):
+        """evaluate()'s bonus for an army near the enemy capitals: 0.4 / (1 + d) per enemy
+        capital, d the number of routes (land or sea) between the city and that capital."""
+        cdef RcTables* t = &self.tables
+        cdef int c, e, team
+        n = t.ncities
+        for e in range(RC_EMPIRES):
+            dist = [-1] * n
+            dist[t.capital[e]] = 0
+            frontier = [t.capital[e]]
+            while frontier:
+                nxt = []
+                for c in frontier:
+                    for d in range(n):
+                        if ((t.land[c] | t.sea[c]) >> d) & 1 and dist[d] < 0:
+                            dist[d] = dist[c] + 1
+                            nxt.append(d)
+                frontier = nxt
+            team = 1 - t.empire_team[e]
+            for c in range(n):
+                if dist[c] >= 0:
+                    t.threat[team][c] += 0.4 / (1 + dist[c])
+        return None
 
     cdef int _game_length_bound(self):
         """A true bound on the actions of a game.  Placement: one action an army.  A turn:
