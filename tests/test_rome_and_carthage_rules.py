@@ -227,7 +227,7 @@ def test_placement_four_then_three_armies_per_empire() -> None:
         placed[move.city[:2]] += 1
         state.apply(move)
     assert placed == {"ro": 4, "al": 4}
-    assert state.round == 1 if hasattr(state, "round") else state.view(None)["round"] == 1
+    assert state.view(None)["round"] == 1
 
 
 def test_placement_own_colour_one_army_a_city() -> None:
@@ -1070,3 +1070,36 @@ def test_rapid_conquest_weak_opponent_and_his_allys_capital() -> None:
     assert weak
     ally = next(p for p in state.game.teams[1 - winner] if p != weak[0])
     assert view["players"][ally]["capital_occupied"]
+
+
+# --------------------------------------------------------------------- options, search
+
+
+@pytest.mark.parametrize("options", [
+    {"max_rounds": 2}, {"max_rounds": True}, {"no_progress_rounds": 0},
+    {"first_player": 2}, {"variant": "quick"}, {"consent": "always"},
+    {"empires": "rome"}, {"empires": [["rome", "alexandria"], ["carthage", "persia"]]},
+    {"ally": 3},
+])
+def test_bad_options_raise_invalid_option_error(options: dict[str, Any]) -> None:
+    with pytest.raises(InvalidOptionError):
+        RomeCarthageGame(2, **options)
+
+
+def test_search_pools_the_defenders_reply_at_battle_commits() -> None:
+    """The defender's cards are chosen without seeing the attacker's (the core marks the
+    decision simultaneous): ISMCTS for the attacker pools the defender's replies."""
+    from boardrules.search import suggest
+
+    state = battle_state()
+    result = suggest(state, algorithm="ismcts", iterations=300, seed=1)
+    assert result.stats["pooled_nodes"] > 0 and result.stats["replies"]
+    plain = suggest(state, algorithm="ismcts", iterations=300, seed=1,
+                    simultaneous="sequential")
+    assert plain.stats["pooled_nodes"] == 0
+    play(state, str(result.move))
+    assert state.phase == "commit" and state.current_player == 1
+    # the defender's own search: his decision is the root, whose commit ISMCTS redraws
+    # every iteration; no decision of another player answers his cards
+    defender = suggest(state, algorithm="ismcts", iterations=300, seed=1)
+    assert defender.stats["replies"] == []
