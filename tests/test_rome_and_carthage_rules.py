@@ -1103,3 +1103,21 @@ def test_search_pools_the_defenders_reply_at_battle_commits() -> None:
     # every iteration; no decision of another player answers his cards
     defender = suggest(state, algorithm="ismcts", iterations=300, seed=1)
     assert defender.stats["replies"] == []
+
+
+def test_knowledge_follows_payments_and_revealed_battle_cards() -> None:
+    """R21: a forced-march payment and the revealed battle cards are public, so everyone's
+    knowledge of the hand loses them; a drawn card is unknown to the other team (and
+    determinize redraws only such cards)."""
+    state = new_game(layout=arrange({"ro7": "infantry", "ca8": "infantry"},
+                                    empty=("ro1",)))
+    turn(state, 9, "ro0-ro1", "pay 3")                 # a payment, and ro7 still to move
+    enemy = state.view(1)["players"][0]
+    assert enemy["known"] == [1, 2, 4, 5, 6, 7, 8, 9, 10, 15, 15]   # the 3 was seen paid
+    assert enemy["unknown"] == 1                                    # the drawn 9 was not
+    play(state, "ro7-ca8")
+    play(state, "play 10+9", "play 8+7")
+    enemy = state.view(1)["players"][0]
+    assert enemy["known"] == [1, 2, 4, 5, 6, 7, 8, 15, 15] and enemy["unknown"] == 1
+    worlds = {tuple(state.determinize(1, seed=seed)._raw()["hand"][0]) for seed in range(20)}
+    assert len(worlds) > 1 and all(sum(w) == sum(state._raw()["hand"][0]) for w in worlds)
