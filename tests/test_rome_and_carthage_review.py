@@ -280,3 +280,43 @@ def test_random_play_every_variant_keeps_invariants_views_and_saves() -> None:
         random_checks(state, rng)
         assert steps <= game.max_game_length
         assert game.state_from_json(state.to_json()) == state
+
+
+def test_lone_player_one_capital_occupied_one_card_for_both_empires_and_uprising() -> None:
+    """Occupied capital, 3 players: "A lone player whose capital is occupied plays just
+    one card in the battles of all the armies of both of his Empires" (R7: one of his
+    two capitals is enough); R6: his Uprising frees that capital."""
+    doc = json.loads(json.dumps(TEST_MAP))
+    doc["land"] += [["ro8", "by1"]]
+    game = RomeCarthageGame(3, board=doc)
+    state = game.new_game(seed=1, auto_chance=False)
+    place(state, arrange({"ro8": "infantry", "ro7": "infantry", "ca8": "infantry"},
+                         empty=("by0", "by1")))
+    play(state, "draw 9", "draw 9", "pass")               # the lone player (player 0)
+    turn(state, 9, "ro8-by1", "pay 4", "by1-by0")         # Rome takes Byzantium
+    turn(state, 7, "pass")
+    assert state.capital_occupied(0) and not state.capital_occupied(1)
+    play(state, "draw 7", "draw 7")
+    assert "uprising by0" in legal(state) and "uprising ca0" not in legal(state)
+    play(state, "ca8-ro7")                                # a Carthaginian army attacks
+    if state.phase == "moved":
+        play(state, "done")
+    assert state.phase == "commit" and state.current_player == 0
+    assert "play 10" in legal(state) and not any("+" in m for m in legal(state))
+
+
+def test_equal_arms_each_team_refills_only_its_own_pile() -> None:
+    """Equal Arms: each team has its own draw pile (R15: its spent cards refill it);
+    R14: an empty pile with no spent cards of one's own team draws nothing."""
+    state = new_game(2, variant="equal_arms")
+    turn(state, 1, "pass")
+    turn(state, 1, "ca4-ca8", "pay 9", "ca8-ca7")          # player 1 spends a 9
+    assert state.view(None)["discard"] == [[], [9]]
+    for value in range(2, 11):
+        turn(state, value, "pass")
+        turn(state, value, "pass")
+    view = state.view(None)
+    assert view["pile_size"] == [0, 0] and view["discard"] == [[], [9]]
+    assert state.current_player == 0 and state.phase == "main"   # nothing to draw
+    play(state, "pass")
+    assert [str(m) for m, _ in state.chance_outcomes()] == ["draw 9"]   # team 1's 9
