@@ -1,7 +1,7 @@
 """Rome & Carthage: an outside review's tests.
 
 Each test is named after what it checks.  The first group are regression tests of
-defects the review found (they fail until the core or the facade is fixed); the others
+defects the review found (both fixed before the release); the others
 pin behaviour the review checked and found right, on positions built like those of
 ``tests/test_rome_and_carthage_rules.py`` (its small test map and helpers are reused).
 """

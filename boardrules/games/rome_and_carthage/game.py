@@ -440,12 +440,11 @@ class RomeCarthageState(State[RomeCarthageMove]):
         ``draw ?`` (1. Draw a card: "He looks at its value secretly"), and the
         attacker's cards still face down read ``play ?``."""
         log = super().history_view(None)
-        movers = [m for m, _ in log]
+        drawers = self._game._core.turn_players(self._core)   # who drew each card
         raw = self._raw()
         for i, (mover, text) in enumerate(log):
             if mover == CHANCE:
-                drawer = next((m for m in movers[i + 1:] if m != CHANCE), raw["turn_player"])
-                if not self._sees_hand(player, drawer):
+                if not self._sees_hand(player, drawers[i]):
                     log[i] = (mover, "draw ?")
             elif text.startswith("give ") and not self._sees_hand(player, mover):
                 log[i] = (mover, "give ?")

@@ -112,7 +112,9 @@ ctypedef struct RcState:
     uint8_t commit[2][2]             # battle cards on the table: [side][card]
     uint8_t ncommit[2]
     uint8_t clock_on[RC_TEAMS]       # the team holds both enemy capitals
-    int16_t clock_turns[RC_TEAMS]    # complete turns since (R4)
+    int16_t clock_turns[RC_TEAMS]    # turns ended since the capture (R4)
+    uint8_t clock_played[RC_TEAMS]   # bit p: p ended a turn since the capture (R4)
+    uint8_t clock2_played[RC_TEAMS]
     int16_t total[2]                 # battle totals of the last reveal, per side
     uint16_t round                   # 1, 2: placement; play from 3
     uint16_t quiet_turns             # turns without battle, elimination, capital change

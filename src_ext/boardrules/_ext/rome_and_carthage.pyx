@@ -391,6 +391,7 @@ cdef void update_capitals(RcState* s, const RcTables* t) noexcept nogil:
         if held and not s.clock_on[team]:
             s.clock_on[team] = 1
             s.clock_turns[team] = -1    # the turn of the capture does not count
+            s.clock_played[team] = 0
         elif not held:
             s.clock_on[team] = 0
             s.clock_turns[team] = 0
@@ -399,6 +400,7 @@ cdef void update_capitals(RcState* s, const RcTables* t) noexcept nogil:
             if held and not s.clock2_on[team]:
                 s.clock2_on[team] = 1
                 s.clock2_turns[team] = -1
+                s.clock2_played[team] = 0
             elif not held:
                 s.clock2_on[team] = 0
                 s.clock2_turns[team] = 0
@@ -473,6 +475,16 @@ cdef void prepare_draw(RcState* s, const RcTables* t) noexcept nogil:
         s.phase = PH_MAIN
 
 
+cdef bint all_played(const RcState* s, const RcTables* t, int played) noexcept nogil:
+    """R4: every player still in the game has ended a turn since the capture (a player
+    who dropped out meanwhile is not waited for, nor counted)."""
+    cdef int p
+    for p in range(t.num_players):
+        if not s.excluded[p] and not (played >> p) & 1:
+            return False
+    return True
+
+
 cdef void end_turn(RcState* s, const RcTables* t) noexcept nogil:
     """The turn passes clockwise to the next player still in the game.  Here the
     capitals clock counts complete turns (R4), and the library's two end rules apply:
@@ -485,16 +497,20 @@ cdef void end_turn(RcState* s, const RcTables* t) noexcept nogil:
     if s.round > 2:
         for team in range(RC_TEAMS):
             if s.clock_on[team]:
+                if s.clock_turns[team] >= 0:
+                    s.clock_played[team] |= 1 << s.turn_player
                 s.clock_turns[team] += 1
             if s.clock2_on[team]:
+                if s.clock2_turns[team] >= 0:
+                    s.clock2_played[team] |= 1 << s.turn_player
                 s.clock2_turns[team] += 1
         # the turn player's team first: its clock started no later in his own turn
         team = t.player_team[s.turn_player]
         for _ in range(RC_TEAMS):
-            if s.clock_on[team] and s.clock_turns[team] >= active:
+            if s.clock_on[team] and all_played(s, t, s.clock_played[team]):
                 finish_game(s, team, END_CAPITALS)
                 return
-            if s.clock2_on[team] and s.clock2_turns[team] >= active:
+            if s.clock2_on[team] and all_played(s, t, s.clock2_played[team]):
                 finish_game(s, team, END_WEAK_AND_CAPITAL)
                 return
             team = 1 - team
@@ -1493,7 +1509,7 @@ cdef class RomeCarthageCore(CoreGame):
                 t.initial_pile[0][v] = pile[v]
         # "Each team takes one General's Treason card and one Popular Uprising card";
         # Equal Arms: "A player who plays in a team takes one special card and his ally
-        # takes the other" (R15: the team's first player in turn order takes the Treason)
+        # takes the other" (R15: the team's lower-numbered player takes the Treason)
         for team in range(RC_TEAMS):
             team_players = [p for p in range(t.num_players) if t.player_team[p] == team]
             if not t.equal_arms:
@@ -1635,6 +1651,19 @@ cdef class RomeCarthageCore(CoreGame):
             "end_reason": s.end_reason,
             "last_action": s.last_action,
         }
+
+    def turn_players(self, CoreState st):
+        """The turn player before each action of ``st``'s history (who drew each card),
+        replayed in C from the initial state."""
+        self._check(st)
+        cdef RcState s
+        cdef int i
+        rc_initial_state(&s, &self.tables)
+        out = []
+        for i in range(st.n_actions):
+            out.append(s.turn_player)
+            rc_apply(&s, &self.tables, st.actions[i])
+        return out
 
     def capital_occupied(self, CoreState st, int player):
         """Whether an enemy army holds a capital of ``player`` ("Occupied capital")."""
