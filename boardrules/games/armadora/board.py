@@ -9,7 +9,6 @@ it.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -17,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from boardrules.errors import BoardDataError
+from boardrules.games.board_files import load_board_spec, shipped_names
 
 BOARDS_DIR = Path(__file__).parent / "boards"
 DEFAULT_BOARD = "printed"
@@ -62,38 +62,12 @@ class Board:
 
 def shipped_boards() -> list[str]:
     """Names of the boards that come with the library."""
-    return sorted(p.stem for p in BOARDS_DIR.glob("*.json"))
+    return shipped_names(BOARDS_DIR)
 
 
 def load_board(spec: str | os.PathLike[str] | Mapping[str, Any]) -> Board:
     """A board by shipped name, file path, or as a mapping of the file's fields."""
-    if isinstance(spec, Mapping):
-        return parse_board(spec, "<mapping>")
-    if not isinstance(spec, str | os.PathLike):
-        raise BoardDataError(
-            f"board must be a name, a path or a mapping, not {type(spec).__name__}")
-    name = os.fspath(spec)
-    path = BOARDS_DIR / f"{name}.json" if name in shipped_boards() else Path(name)
-    try:
-        if not path.is_file():
-            raise BoardDataError(f"board {name!r}: not a regular file")
-        with path.open("rb") as handle:  # devices and pipes report no size: read bounded
-            raw = handle.read(MAX_BOARD_FILE_BYTES + 1)
-        if len(raw) > MAX_BOARD_FILE_BYTES:
-            raise BoardDataError(f"{path}: board file is too large")
-        text = raw.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BoardDataError(
-            f"board {name!r} is neither a shipped board ({', '.join(shipped_boards())}) "
-            f"nor a readable file: {exc}"
-        ) from None
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise BoardDataError(f"{path}: not JSON: {exc}") from None
-    if not isinstance(data, dict):
-        raise BoardDataError(f"{path}: a board file is a JSON object")
-    return parse_board(data, str(path))
+    return load_board_spec(spec, BOARDS_DIR, MAX_BOARD_FILE_BYTES, parse_board)
 
 
 def _field(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:

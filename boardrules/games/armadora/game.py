@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Literal
 
 from boardrules._ext.armadora import ArmadoraCore
 from boardrules.api import CHANCE, TERMINAL, Game, Outcome, State, Termination
-from boardrules.errors import InvalidOptionError, InvalidStateError
+from boardrules.errors import InvalidOptionError
 from boardrules.games.armadora.board import DEFAULT_BOARD, Board, load_board, shipped_boards
 from boardrules.games.armadora.moves import (
     RACES,
@@ -23,6 +23,7 @@ from boardrules.games.armadora.moves import (
     normalise,
     square_name,
 )
+from boardrules.games.board_files import refuse_board_paths
 
 Variant = Literal["basic", "advanced"]
 PHASES = ("gold", "race", "turn", "after_power", "second_palisade", "over")
@@ -154,11 +155,8 @@ class ArmadoraGame(Game["ArmadoraState", ArmadoraMove]):
 
     @classmethod
     def check_saved_options(cls, options: dict[str, Any]) -> None:
-        """A saved state names a shipped board or carries the board itself, never a path
-        (``to_json`` writes nothing else): refuse anything that would read a file."""
-        board = options.get("board", DEFAULT_BOARD)
-        if isinstance(board, str) and board not in shipped_boards():
-            raise InvalidStateError("options.board must be a shipped board or a board object")
+        """A saved state names a shipped board or carries the board itself, never a path."""
+        refuse_board_paths(options, DEFAULT_BOARD, shipped_boards())
 
     def _redact(self, move: ArmadoraMove, mover: int, viewer: int | None) -> str:
         """rule 3, warriors: a warrior is placed face down -- others see where, not its strength

@@ -22,7 +22,6 @@ capitals; every city reachable from every other by land and sea routes together.
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import re
@@ -32,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from boardrules.errors import BoardDataError
+from boardrules.games.board_files import load_board_spec, shipped_names
 
 BOARDS_DIR = Path(__file__).parent / "boards"
 DEFAULT_BOARD = "mediterranean"
@@ -149,40 +149,12 @@ def _adjacency(n: int, links: tuple[tuple[int, int], ...]) -> tuple[tuple[int, .
 
 def shipped_boards() -> list[str]:
     """Names of the maps that come with the library."""
-    return sorted(p.stem for p in BOARDS_DIR.glob("*.json"))
+    return shipped_names(BOARDS_DIR)
 
 
 def load_board(spec: str | os.PathLike[str] | Mapping[str, Any]) -> Board:
     """A map by shipped name, file path, or as a mapping of the file's fields."""
-    if isinstance(spec, Mapping):
-        return parse_board(spec, "<mapping>")
-    if not isinstance(spec, str | os.PathLike):
-        raise BoardDataError(
-            f"board must be a name, a path or a mapping, not {type(spec).__name__}")
-    name = os.fspath(spec)
-    if not isinstance(name, str):  # a PathLike of bytes
-        raise BoardDataError("board path must be text, not bytes")
-    path = BOARDS_DIR / f"{name}.json" if name in shipped_boards() else Path(name)
-    try:
-        if not path.is_file():
-            raise BoardDataError(f"board {name!r}: not a regular file")
-        with path.open("rb") as handle:  # devices and pipes report no size: read bounded
-            raw = handle.read(MAX_BOARD_FILE_BYTES + 1)
-        if len(raw) > MAX_BOARD_FILE_BYTES:
-            raise BoardDataError(f"{path}: board file is too large")
-        text = raw.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BoardDataError(
-            f"board {name!r} is neither a shipped board ({', '.join(shipped_boards())}) "
-            f"nor a readable file: {exc}"
-        ) from None
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise BoardDataError(f"{path}: not JSON: {exc}") from None
-    if not isinstance(data, dict):
-        raise BoardDataError(f"{path}: a board file is a JSON object")
-    return parse_board(data, str(path))
+    return load_board_spec(spec, BOARDS_DIR, MAX_BOARD_FILE_BYTES, parse_board)
 
 
 # --- validation ------------------------------------------------------------------------

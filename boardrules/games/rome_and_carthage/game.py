@@ -13,7 +13,8 @@ from typing import Any, ClassVar, Literal
 
 from boardrules._ext.rome_and_carthage import END_REASONS, KINDS, PHASES, RomeCarthageCore
 from boardrules.api import CHANCE, TERMINAL, Game, Outcome, State, Termination
-from boardrules.errors import InvalidOptionError, InvalidStateError
+from boardrules.errors import InvalidOptionError
+from boardrules.games.board_files import refuse_board_paths
 from boardrules.games.rome_and_carthage.board import (
     DEFAULT_BOARD,
     EMPIRES,
@@ -219,10 +220,8 @@ class RomeCarthageGame(Game["RomeCarthageState", RomeCarthageMove]):
 
     @classmethod
     def check_saved_options(cls, options: dict[str, Any]) -> None:
-        """A saved state names a shipped map or carries the map itself, never a path."""
-        board = options.get("board", DEFAULT_BOARD)
-        if isinstance(board, str) and board not in shipped_boards():
-            raise InvalidStateError("options.board must be a shipped board or a board object")
+        """A saved state names a shipped board or carries the board itself, never a path."""
+        refuse_board_paths(options, DEFAULT_BOARD, shipped_boards())
 
     def empires_of(self, player: int) -> list[str]:
         return list(self._options["empires"][player])
