@@ -1121,3 +1121,47 @@ def test_knowledge_follows_payments_and_revealed_battle_cards() -> None:
     assert enemy["known"] == [1, 2, 4, 5, 6, 7, 8, 15, 15] and enemy["unknown"] == 1
     worlds = {tuple(state.determinize(1, seed=seed)._raw()["hand"][0]) for seed in range(20)}
     assert len(worlds) > 1 and all(sum(w) == sum(state._raw()["hand"][0]) for w in worlds)
+
+
+# --------------------------------------------------------------------- bad input
+
+
+def test_forged_saves_are_refused() -> None:
+    """A save whose position disagrees with its history (a peek at an enemy hand made
+    into a forged hand), or that names a board file, is refused; nothing is read."""
+    from boardrules import InvalidStateError, state_from_json
+
+    state = battle_state()
+    doc = json.loads(state.to_json())
+    forged = json.loads(json.dumps(doc))
+    forged["state"]["hands"][1] = [15, 15, 15, 15]
+    with pytest.raises(InvalidStateError):
+        state_from_json(json.dumps(forged))
+    pathy = json.loads(json.dumps(doc))
+    pathy["options"]["board"] = "/etc/passwd"
+    with pytest.raises(InvalidStateError):
+        state_from_json(json.dumps(pathy))
+    assert state_from_json(state.to_json()) == state
+
+
+@pytest.mark.parametrize("move", ["play 15+15+15", "play 16", "roma-", "-roma", "give -1",
+                                  "pay", "battle", "infantry@", "@roma", "ro0-ro0",
+                                  "uprising nowhere", "draw 11", "\x00", "play 10+4 " * 40])
+def test_junk_moves_change_nothing(move: str) -> None:
+    from boardrules import InvalidMoveError
+
+    state = battle_state()
+    before = state.state_bytes()
+    with pytest.raises((InvalidMoveError, IllegalMoveError)):
+        state.apply(move)
+    assert state.state_bytes() == before
+
+
+def test_moves_out_of_turn_are_refused() -> None:
+    """The defender may not lay cards before the attacker; a player= that is not the
+    player to move is refused (rule key ``wrong_player``)."""
+    state = battle_state()
+    before = state.state_bytes()
+    with pytest.raises(IllegalMoveError) as caught:
+        state.apply("play 10+9", player=1)
+    assert caught.value.rule == "wrong_player" and state.state_bytes() == before
