@@ -49,7 +49,7 @@ class RomeCarthageMove(Move):
     """A Rome & Carthage move.  ``kind`` says which; the other fields are ``None`` unless
     the kind uses them: ``city`` (uprising, place, battle, and the source of a move),
     ``to`` (a move's destination), ``army`` (the kind of army placed), ``cards`` (card
-    values played, highest first), ``value`` (a card paid or drawn)."""
+    values played, highest first), ``value`` (a card paid, given or drawn)."""
 
     __slots__ = ("army", "cards", "city", "kind", "to", "value")
 
