@@ -150,9 +150,10 @@ class RomeCarthageGame(Game["RomeCarthageState", RomeCarthageMove]):
     rules_version: ClassVar[str] = "1.0"
     _core: RomeCarthageCore
     pass_action: ClassVar[int | None] = 0
-    # random games last some 900 actions: search rolls out 30, then evaluate() (material,
-    # capitals held, cards); measured 98 of 100 games against random play at 2,000 ISMCTS
-    # iterations in 0.02 s a move (see the docs page's Figures)
+    # random games last some 900 actions: search rolls out 30, then evaluate() (armies,
+    # capitals held, armies near the enemy capitals, cards); measured 100 of 100 games
+    # against random play at 2,000 ISMCTS iterations, 0.02 s a move (the docs page's
+    # Figures)
     rollout_limit: ClassVar[int | None] = 30
     illegal_reasons: ClassVar[Mapping[str, str]] = ILLEGAL_REASONS
     notation_hint: ClassVar[str] = _NOTATION
@@ -276,7 +277,9 @@ class RomeCarthageState(State[RomeCarthageMove]):
     @property
     def phase(self) -> str:
         """``place``, ``draw`` (chance), ``main``, ``treason``, ``treason_second``,
-        ``moved``, ``pay``, ``extra``, ``battle_order``, ``commit``, ``spy`` or ``over``."""
+        ``moved``, ``pay``, ``extra``, ``battle_order``, ``commit``, ``spy`` or ``over``;
+        in Rapid Conquest also ``consent`` (the ally answers), ``ally_move`` and
+        ``ally_moved`` (the paid move of an ally's army)."""
         return str(PHASES[self._raw()["phase"]])
 
     # --- scoring ---
@@ -436,8 +439,10 @@ class RomeCarthageState(State[RomeCarthageMove]):
 
     def history_view(self, player: int | None) -> list[tuple[int, str]]:
         """The move log as ``player`` may see it: a card another player drew reads
-        ``draw ?`` (1. Draw a card: "He looks at its value secretly"), and the
-        attacker's cards still face down read ``play ?``."""
+        ``draw ?`` (1. Draw a card: "He looks at its value secretly"; an ally's draw
+        stays readable, except in Equal Arms), the attacker's cards still face down read
+        ``play ?``, and in Rapid Conquest a card given to the ally reads ``give ?`` to the
+        opponents."""
         log = super().history_view(None)
         drawers = self._game._core.turn_players(self._core)   # who drew each card
         raw = self._raw()

@@ -27,8 +27,10 @@ notation                   move
 ``draw 7``                 chance: the card the turn player draws
 =========================  =============================================================
 
-In the move log of another player a drawn card reads ``draw ?``, cards still face
-down read ``play ?`` and a card given to an ally reads ``give ?``.
+In the move log a player may see (``history_view``) a card drawn by someone whose hand
+he may not see (an enemy; in Equal Arms his ally too) reads ``draw ?``, an attacker's
+cards still face down read ``play ?`` to whoever may not see his hand, and a card given
+to an ally reads ``give ?`` to the opponents.
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ class RomeCarthageMove(Move):
     """A Rome & Carthage move.  ``kind`` says which; the other fields are ``None`` unless
     the kind uses them: ``city`` (uprising, place, battle, and the source of a move),
     ``to`` (a move's destination), ``army`` (the kind of army placed), ``cards`` (card
-    values played, highest first), ``value`` (a card paid or drawn)."""
+    values played, highest first), ``value`` (a card paid, given or drawn)."""
 
     __slots__ = ("army", "cards", "city", "kind", "to", "value")
 
