@@ -81,7 +81,7 @@ def main() -> int:
                         help="ISMCTS iterations a move, both bots (default 500)")
     parser.add_argument("--rollout-limit", type=int, default=None,
                         help="random moves of a rollout before the game's heuristic "
-                             "(default: to the end)")
+                             "(default: the game's own rollout_limit)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option (repeatable), e.g. players=2")
     parser.add_argument("--seed", type=int, default=1, help="match seed (default 1)")

@@ -87,7 +87,7 @@ class Termination(enum.Enum):
     NO_PROGRESS = "no_progress"
     #: Rome & Carthage (library rule): the hard round cap was reached (a draw).
     ROUND_CAP = "round_cap"
-    #: Rome & Carthage, Rapid Conquest: the other team is down to 5 armies.
+    #: Rome & Carthage, Rapid Conquest: the other team is down to 5 armies or fewer.
     ARMY_REDUCED = "army_reduced"
     #: Rome & Carthage, Rapid Conquest: an opponent is down to 3 armies or fewer and his
     #: ally's capital was held for a complete turn.
@@ -662,16 +662,24 @@ class State(Generic[MoveT]):
         other.apply(move)
         return other
 
+    def _check_viewer(self, player: object, *, spectator: bool = True) -> None:
+        """TypeError / ValueError unless ``player`` is a player of the game (or ``None``,
+        a spectator, when ``spectator``)."""
+        if player is None and spectator:
+            return
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise TypeError("player must be an int or None" if spectator
+                            else "player must be an int")
+        if not 0 <= player < self._game.num_players:
+            raise ValueError(f"player must be 0 to {self._game.num_players - 1}"
+                             + (" or None" if spectator else ""))
+
     def history_view(self, player: int | None) -> list[tuple[int, str]]:
         """The move log as ``player`` may see it (``None``: a spectator): ``(mover,
         move)`` pairs, the mover a player or :data:`CHANCE`, and a move whose content is
         hidden from him written redacted (Armadora: ``"?@c2"`` for another player's
         face-down warrior)."""
-        if player is not None:
-            if isinstance(player, bool) or not isinstance(player, int):
-                raise TypeError("player must be an int or None")
-            if not 0 <= player < self._game.num_players:
-                raise ValueError(f"player must be 0 to {self._game.num_players - 1} or None")
+        self._check_viewer(player)
         moves = self._game._moves
         return [(mover, self._game._redact(moves[a], mover, player))
                 for a, mover in zip(self._core.actions, self._core.movers(), strict=True)]

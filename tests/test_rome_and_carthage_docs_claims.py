@@ -1,4 +1,5 @@
-"""Rome & Carthage: claims of the documentation that the code does not keep.
+"""Rome & Carthage: claims of the documentation that the code did not keep (a docs
+review's findings, fixed since).
 
 Each test is named after the defect it pins.  The docs say ``history_view(player)``
 is the log *a player* may see (``None``: a spectator), like
@@ -58,3 +59,14 @@ def test_capital_occupied_refuses_a_bool_or_float_player_like_view(player: Any) 
         state.view(player)
     with pytest.raises(TypeError):
         state.capital_occupied(player)
+
+
+@pytest.mark.parametrize(("value", "error"), [(-1, ValueError), (99, ValueError),
+                                              (True, TypeError), ("0", TypeError)])
+def test_city_key_and_empires_of_refuse_bad_indices(value: Any, error: type) -> None:
+    """``city_key(-1)`` returned the last city (a negative index wrapped)."""
+    game = boardrules.load("rome_and_carthage", players=4)
+    with pytest.raises(error):
+        game.city_key(value)
+    with pytest.raises(error):
+        game.empires_of(value)

@@ -656,8 +656,8 @@ def test_popular_uprising_destroys_the_occupier() -> None:
 # --------------------------------------------------------------------- draw pile
 
 
-def test_empty_pile_reshuffles_the_spent_cards() -> None:
-    """Draw pile: when the pile is exhausted the spent cards form a new pile."""
+def test_empty_pile_and_no_spent_cards_draw_nothing() -> None:
+    """R14: with the pile drawn out and no spent card to reshuffle, a draw gives nothing."""
     state = new_game()
     values = [v for v in range(1, 11) for _ in range(2)]
     for v in values:
@@ -1165,3 +1165,18 @@ def test_moves_out_of_turn_are_refused() -> None:
     with pytest.raises(IllegalMoveError) as caught:
         state.apply("play 10+9", player=1)
     assert caught.value.rule == "wrong_player" and state.state_bytes() == before
+
+
+def test_exhausted_pile_is_reshuffled_from_the_spent_cards() -> None:
+    """Draw pile: "When the draw pile is exhausted, they [the spent cards] are shuffled
+    carefully and form a new draw pile" -- the next draw comes from exactly those cards."""
+    state = battle_state()
+    play(state, "play 10+9", "play 8+7")              # spent: 10, 9, 8, 7
+    assert sum(state._raw()["pile"][0]) == 19
+    for _ in range(19):                               # draw the pile out
+        assert state.current_player == CHANCE
+        play(state, str(state.chance_outcomes()[0][0]), "pass")
+    assert state.current_player == CHANCE             # the next turn's draw: reshuffled
+    outcomes = {str(move): p for move, p in state.chance_outcomes()}
+    assert outcomes == {"draw 7": 0.25, "draw 8": 0.25, "draw 9": 0.25, "draw 10": 0.25}
+    assert sum(state._raw()["discard"][0]) == 0

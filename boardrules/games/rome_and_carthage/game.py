@@ -225,10 +225,21 @@ class RomeCarthageGame(Game["RomeCarthageState", RomeCarthageMove]):
         refuse_board_paths(options, DEFAULT_BOARD, shipped_boards())
 
     def empires_of(self, player: int) -> list[str]:
+        """The empires ``player`` plays."""
+        _check_index("player", player, self.num_players)
         return list(self._options["empires"][player])
 
     def city_key(self, city: int) -> str:
+        """The notation key of the city with board index ``city``."""
+        _check_index("city", city, len(self.board.cities))
         return self.board.cities[city].key
+
+
+def _check_index(name: str, value: object, size: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int")
+    if not 0 <= value < size:
+        raise ValueError(f"{name} must be 0 to {size - 1}")
 
 
 def _check_int(name: str, value: object, low: int, high: int) -> None:
@@ -323,6 +334,7 @@ class RomeCarthageState(State[RomeCarthageMove]):
     def capital_occupied(self, player: int) -> bool:
         """Whether an enemy army holds one of ``player``'s capitals ("Occupied capital":
         he then plays one card in his battles)."""
+        self._check_viewer(player, spectator=False)
         return bool(self._game._core.capital_occupied(self._core, player))
 
     # --- what each player sees ---
@@ -344,10 +356,7 @@ class RomeCarthageState(State[RomeCarthageMove]):
         battle show only to their owner's side until the reveal.
         """
         game = self._game
-        if player is not None and (isinstance(player, bool) or not isinstance(player, int)):
-            raise TypeError("player must be an int or None")
-        if player is not None and not 0 <= player < game.num_players:
-            raise ValueError(f"player must be 0 to {game.num_players - 1} or None")
+        self._check_viewer(player)
         raw = self._raw()
         phase = PHASES[raw["phase"]]
         cities = [{"city": c.key, "army": _army(game, raw["army"][i]),
@@ -443,6 +452,7 @@ class RomeCarthageState(State[RomeCarthageMove]):
         stays readable, except in Equal Arms), the attacker's cards still face down read
         ``play ?``, and in Rapid Conquest a card given to the ally reads ``give ?`` to the
         opponents."""
+        self._check_viewer(player)
         log = super().history_view(None)
         drawers = self._game._core.turn_players(self._core)   # who drew each card
         raw = self._raw()
