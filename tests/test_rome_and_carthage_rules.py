@@ -112,6 +112,14 @@ def play(state: RomeCarthageState, *moves: str) -> None:
         state.apply(move)
 
 
+def attack(state: RomeCarthageState, draw: int, move: str) -> None:
+    """A turn whose one move enters an enemy city, then ``done`` if more could follow:
+    the battle is about to start."""
+    turn(state, draw, move)
+    if state.phase == "moved":
+        play(state, "done")
+
+
 def turn(state: RomeCarthageState, draw: int, *moves: str) -> None:
     """A turn: the draw (chance), then the moves."""
     assert state.current_player == CHANCE
@@ -382,9 +390,7 @@ def battle_state(att: str = "infantry", dfn: str = "infantry", **options: Any
                  ) -> RomeCarthageState:
     """Rome's ``att`` on ro7 attacks Carthage's ``dfn`` on ca8 (player 0 attacks)."""
     state = new_game(layout=arrange({"ro7": att, "ca8": dfn}), **options)
-    turn(state, 1, "ro7-ca8")
-    if state.phase == "moved":
-        play(state, "done")
+    attack(state, 1, "ro7-ca8")
     assert state.phase == "commit"
     return state
 
@@ -556,13 +562,17 @@ def occupy_rome(layout: dict[str, str]) -> RomeCarthageState:
 OCCUPIED = ("ro0", "ro1", "ro3", "ro7")
 
 
+def attack_occupied_rome(kind: str) -> RomeCarthageState:
+    """Rome, his capital occupied by Carthage's chariot, attacks it from ro2 with ``kind``."""
+    state = occupy_rome(arrange({"ca8": "chariot", "ro2": kind}, empty=OCCUPIED))
+    attack(state, 3, "ro2-ro0")
+    return state
+
+
 def test_occupied_capital_plays_one_card_and_elephant_doubles_it() -> None:
     """Occupied capital: the player plays only one card in all his battles; the elephant
     still doubles it against land armies."""
-    state = occupy_rome(arrange({"ca8": "chariot", "ro2": "elephant"}, empty=OCCUPIED))
-    turn(state, 3, "ro2-ro0")
-    if state.phase == "moved":
-        play(state, "done")
+    state = attack_occupied_rome("elephant")
     assert state.phase == "commit"
     assert "play 10" in legal(state) and not any("+" in m for m in legal(state))
     play(state, "play 10", "play 9+5")     # elephant 20 against chariot 9 + 2 x 5 = 19
@@ -571,20 +581,14 @@ def test_occupied_capital_plays_one_card_and_elephant_doubles_it() -> None:
 
 def test_occupied_capital_chariot_does_not_double() -> None:
     """Occupied capital: "the Chariot does not double it!"."""
-    state = occupy_rome(arrange({"ca8": "chariot", "ro2": "chariot"}, empty=OCCUPIED))
-    turn(state, 3, "ro2-ro0")
-    if state.phase == "moved":
-        play(state, "done")
+    state = attack_occupied_rome("chariot")
     play(state, "play 10", "play 9+1")     # 10 (not 20) against 9 + 2 x 1 = 11
     assert army(state, "ro0") == "carthage chariot"
 
 
 def test_occupied_capital_single_two_is_a_spy() -> None:
     """Occupied capital: "The 2 card counts as a SPY"; the spy replays one card (R1)."""
-    state = occupy_rome(arrange({"ca8": "chariot", "ro2": "infantry"}, empty=OCCUPIED))
-    turn(state, 3, "ro2-ro0")
-    if state.phase == "moved":
-        play(state, "done")
+    state = attack_occupied_rome("infantry")
     play(state, "play 2", "play 6+5")      # chariot 6 + 10 = 16
     assert state.phase == "spy" and state.current_player == 0
     assert "play 15" in legal(state) and not any("+" in m for m in legal(state))
@@ -948,9 +952,7 @@ def test_rapid_conquest_draws_by_hand_size_and_pass_bonus() -> None:
     """Rapid Conquest, 1. Draw: 6 to 8 cards draw one; only the two zeros draw two, or
     three when passing; 9 or more draw none."""
     state = rapid(arrange({"ro7": "infantry", "ca8": "infantry"}))
-    turn(state, 1, "ro7-ca8")
-    if state.phase == "moved":
-        play(state, "done")
+    attack(state, 1, "ro7-ca8")
     # a long battle spends every non-zero card of both hands (8 cards + the draw)
     play(state, "play 15+10", "play 15+10", "play 8", "play 8", "play 6", "play 6",
          "play 4", "play 4", "play 2", "play 2", "play 1", "play 0")

@@ -54,11 +54,11 @@ PLACE_QUOTA = (4, 3)
 cdef int TURN_ACTIONS = 32
 
 cdef int VALUE[RC_VALUES]
-VALUE[:] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15]
+VALUE[:] = CARD_VALUE
 cdef int ARMY_SET_C[RC_KINDS]
-ARMY_SET_C[:] = [3, 2, 1, 1]
+ARMY_SET_C[:] = ARMY_SET
 cdef int PLACE_QUOTA_C[2]
-PLACE_QUOTA_C[:] = [4, 3]
+PLACE_QUOTA_C[:] = PLACE_QUOTA
 # material weights for evaluate(): infantry, galley, chariot, elephant
 cdef double WEIGHT[RC_KINDS]
 WEIGHT[:] = [1.0, 1.0, 1.5, 1.5]
@@ -84,10 +84,6 @@ cdef inline int code_team(const RcTables* t, int code) noexcept nogil:
 
 cdef inline int code_player(const RcTables* t, int code) noexcept nogil:
     return t.empire_player[code_empire(code)]
-
-
-cdef inline bint is_land(int code) noexcept nogil:
-    return code_kind(code) != KIND_GALLEY
 
 
 cdef inline int hand_size(const RcState* s, int p) noexcept nogil:
@@ -208,10 +204,6 @@ cdef uint64_t destinations(const RcState* s, const RcTables* t, int c) noexcept 
             via &= via - 1
         out &= ~bit(c)
     return out
-
-
-cdef inline bint may_move(const RcState* s, const RcTables* t, int c) noexcept nogil:
-    return s.army[c] != 0 and not (s.att_mask >> c) & 1 and destinations(s, t, c) != 0
 
 
 cdef uint64_t movers(const RcState* s, const RcTables* t, int team, int kind) noexcept nogil:
@@ -818,7 +810,7 @@ cdef int rc_current_player(const void* state, const void* tables) noexcept nogil
     return s.current
 
 
-cdef inline int place_quota(const RcState* s, const RcTables* t, int e) noexcept nogil:
+cdef inline int place_quota(const RcState* s, int e) noexcept nogil:
     """Armies empire e places this placement turn: 4, then its 3 remaining ones."""
     cdef int k, left = 0
     for k in range(RC_KINDS):
@@ -883,7 +875,7 @@ cdef int legal_place(const RcState* s, const RcTables* t, int* out) noexcept nog
     cdef uint64_t free_cities = 0, rest
     cdef uint64_t occupied = s.side_mask[0] | s.side_mask[1]
     for e in range(RC_EMPIRES):
-        if (t.player_empires[p] >> e) & 1 and s.placed[e] < place_quota(s, t, e):
+        if (t.player_empires[p] >> e) & 1 and s.placed[e] < place_quota(s, e):
             free_cities |= t.empire_cities[e] & ~occupied
     for k in range(RC_KINDS):
         rest = free_cities
@@ -1026,7 +1018,7 @@ cdef void apply_place(RcState* s, const RcTables* t, int x) noexcept nogil:
     s.unplaced[e][k] -= 1
     s.placed[e] += 1
     for e in range(RC_EMPIRES):
-        if (t.player_empires[p] >> e) & 1 and s.placed[e] < place_quota(s, t, e):
+        if (t.player_empires[p] >> e) & 1 and s.placed[e] < place_quota(s, e):
             return
     end_turn(s, t)
 
@@ -1065,8 +1057,6 @@ cdef void apply_pay(RcState* s, const RcTables* t, int v) noexcept nogil:
     """One card of a forced march (or, in Rapid Conquest, of moving an ally's army):
     public (R9), spent face down like battle cards."""
     cdef int p = s.turn_player
-    if s.phase == PH_ALLY_MOVED:
-        s.pay_for = PAY_ALLY_MARCH    # "discard cards A SECOND TIME"
     s.hand[p][v] -= 1
     spend_card(s, t, p, v)
     s.pay_sum += VALUE[v]
