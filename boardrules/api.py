@@ -85,13 +85,15 @@ class Termination(enum.Enum):
     #: Rome & Carthage (library rule): rounds without battle, elimination, Uprising or
     #: change of a capital's holder -- the evasion draw made operational (a draw).
     NO_PROGRESS = "no_progress"
-    #: Rome & Carthage (library rule): the hard round cap was reached (a draw).
+    #: Rome & Carthage, Albion (library rule): the hard round cap was reached (a draw).
     ROUND_CAP = "round_cap"
     #: Rome & Carthage, Rapid Conquest: the other team is down to 5 armies or fewer.
     ARMY_REDUCED = "army_reduced"
     #: Rome & Carthage, Rapid Conquest: an opponent is down to 3 armies or fewer and his
     #: ally's capital was held for a complete turn.
     WEAK_AND_CAPITAL = "weak_and_capital"
+    #: Albion: a player completed three stage IV settlements and the round was finished.
+    THREE_SETTLEMENTS = "three_settlements"
 
 
 @dataclass(frozen=True)

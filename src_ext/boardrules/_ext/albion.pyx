@@ -1,0 +1,1370 @@
+"""Albion rules core: the only implementation of the game's rules.
+
+The rulebook (shared/rules/albion.txt) is cited by its section names; the readings of
+its unclear points are numbered A1, A2, ... as under "Rules clarifications" on the docs
+page (docs/albion.rst), which also gives the notation.
+
+A turn is a sequence of small atomic decisions, each with at least one legal completion:
+
+* ``resources`` (action B, the whole turn), or action A: ``launch <r>`` for each stage III
+  fortress (before any movement), movement steps ``settler a-b``, ``legion a-b``,
+  ``carry a-b`` (each costs the shortest number of boundaries crossed), then builds;
+* a build: ``build <type> <r>`` or ``develop <r>`` with a settler in ``r`` (or
+  ``remove <r>``), the payment ``pay <kinds>``, tribute picks ``tribute <kind>`` by the
+  takers, the settler's return, the Pict turned over (chance), the assault's losses
+  (``return settler|legion <r>``, ``reduce <r>``) decided by the losers, then the
+  building's ability (``take settler|legion``, settlement III's ``develop <r>`` or
+  ``skip``);
+* ``end``.  A choice with one option only is made by the engine, not asked.
+
+Face-down Picts are unknown to everyone and interchangeable, so the state holds counts:
+a reveal is a chance node whose odds come from the unrevealed pool (the two Picts left in
+the box included).  Nothing else is hidden.
+"""
+
+from libc.math cimport tanh
+from libc.stdint cimport int64_t, uint64_t
+from libc.string cimport memset
+
+from boardrules._ext.core cimport (
+    CHANCE_PLAYER,
+    TERMINAL_PLAYER,
+    CoreState,
+    Rng,
+    ctz64,
+    hash_bytes,
+    popcount64,
+)
+
+RESOURCES = ("fish", "wood", "stone", "gold")
+TYPES = ("", "settlement", "fortress", "rampart", "plant")
+REGION_KINDS = ("launch", "light", "start", "dark", "fish", "wood", "stone", "gold")
+PHASES = ("setup", "move", "build", "pay", "tribute", "reveal", "loss", "figure", "free",
+          "over")
+END_REASONS = ("", "three_settlements", "round_cap")
+# "Contents": 84 resources (24 fish, 22 wood, 20 stone, 18 gold)
+RESOURCE_TOTALS = (24, 22, 20, 18)
+# "Contents": 3 settlements, 3 fortresses, 2 ramparts per colour (index: building type)
+BUILDING_CAPS = (0, 3, 3, 2, 4)
+# "Preparation": the Picts returned to the box by player count (peace, assault)
+PICTS_REMOVED = {2: (7, 2), 3: (3, 2), 4: (0, 0)}
+# A bound on the actions of one turn (see _game_length_bound)
+cdef int TURN_ACTIONS = 67
+
+cdef int RES_TOTAL_C[AL_RES]
+RES_TOTAL_C[:] = RESOURCE_TOTALS
+cdef int CAP_C[AL_TYPES]
+CAP_C[:] = BUILDING_CAPS
+
+
+# ------------------------------------------------------------------ small helpers
+
+cdef inline uint64_t bit(int r) noexcept nogil:
+    return (<uint64_t>1) << r
+
+
+cdef inline int max_stage(int kind) noexcept nogil:
+    """"A building begins with stage I and can be developed to stage II, then to III and,
+    finally, IV (only settlements)"."""
+    return 4 if kind == T_SETTLEMENT else 3
+
+
+cdef inline int kinds_held(const AlState* s, int p) noexcept nogil:
+    """Bit k: player p holds at least one resource of kind k."""
+    cdef int k, m = 0
+    for k in range(AL_RES):
+        if s.res[p][k]:
+            m |= 1 << k
+    return m
+
+
+cdef inline int free_settlers(const AlState* s, const AlTables* t, int r, int p) noexcept nogil:
+    """Settlers of p in r that may still act this round ("2) Return Settler": one that
+    built "may not do further actions in this round"; a new one moves next round)."""
+    cdef int n = s.settlers[r][p]
+    if r == t.launch:
+        n -= s.spent
+    return n
+
+
+cdef inline int figures_on_board(const AlState* s, const AlTables* t, int p,
+                                 bint legion) noexcept nogil:
+    cdef int r, n = 0
+    for r in range(t.nregions):
+        n += s.legions[r][p] if legion else s.settlers[r][p]
+    return n
+
+
+cdef inline int seat_distance(const AlTables* t, int from_player, int q) noexcept nogil:
+    """Clockwise seats from ``from_player`` to ``q`` (turn order is clockwise)."""
+    return (q - from_player + t.num_players) % t.num_players
+
+
+cdef bint settlement_in_laurel(const AlState* s, const AlTables* t, int p,
+                               int min_stage) noexcept nogil:
+    cdef int r
+    for r in range(t.nregions):
+        if (t.laurel[r] and s.btype[r][p] == T_SETTLEMENT
+                and s.bstage[r][p] >= min_stage):
+            return True
+    return False
+
+
+# ------------------------------------------------------------------ buildings
+
+cdef void new_building(AlState* s, int r, int p, int kind) noexcept nogil:
+    s.btype[r][p] = kind
+    s.bstage[r][p] = 0
+    s.count[p][kind] += 1
+
+
+cdef void drop_building(AlState* s, int r, int p) noexcept nogil:
+    s.count[p][s.btype[r][p]] -= 1
+    s.btype[r][p] = T_NONE
+    s.bstage[r][p] = 0
+
+
+cdef void add_stage(AlState* s, int r, int p) noexcept nogil:
+    """A stage turned face up: from now on it counts (ramparts' defence, stage IV)."""
+    s.bstage[r][p] += 1
+    if s.btype[r][p] == T_RAMPART:
+        s.rampart_stages[p] += 1
+    elif s.btype[r][p] == T_SETTLEMENT and s.bstage[r][p] == 4:
+        s.stage4[p] += 1
+
+
+cdef void lose_stage(AlState* s, int r, int p) noexcept nogil:
+    """The top stage of p's building in r goes back to his supply, with the loss of what
+    it gave ("4) Turn Over Building Token"): a fortress I/II's movement marker, a
+    settlement I/II's figure and a settlement III's extra development (both decided by
+    the owner, queued in ``owe``); a rampart's defence."""
+    cdef int kind = s.btype[r][p]
+    cdef int stage = s.bstage[r][p]
+    if kind == T_FORTRESS and stage <= 2:
+        s.neutral[p] -= 1
+        s.neutral_supply += 1
+    elif kind == T_SETTLEMENT:
+        if stage <= 2:
+            s.owe[p][OWE_FIGURE] += 1
+        else:
+            s.owe[p][OWE_REDUCE] += 1          # A3
+    elif kind == T_RAMPART:
+        s.rampart_stages[p] -= 1
+    s.bstage[r][p] = stage - 1
+    if stage == 1:
+        drop_building(s, r, p)
+
+
+cdef inline bint can_reduce_other(const AlState* s, int r, int q) noexcept nogil:
+    """A3: "another stage II or III building token from the board, but not a
+    settlement"."""
+    cdef int kind = s.btype[r][q]
+    return kind != T_NONE and kind != T_SETTLEMENT and s.bstage[r][q] >= 2
+
+
+cdef inline bint can_develop_free(const AlState* s, int r, int p) noexcept nogil:
+    """"Settlement Stage III": one of his buildings already on the board, not a
+    settlement, one stage up."""
+    cdef int kind = s.btype[r][p]
+    return kind != T_NONE and kind != T_SETTLEMENT and s.bstage[r][p] < 3
+
+
+cdef void recount(AlState* s, const AlTables* t) noexcept nogil:
+    """The derived counts (buildings per type, rampart defence, stage IV settlements)
+    from the buildings (after a test's edit)."""
+    cdef int r, p, kind
+    memset(s.count, 0, sizeof(s.count))
+    memset(s.rampart_stages, 0, sizeof(s.rampart_stages))
+    memset(s.stage4, 0, sizeof(s.stage4))
+    for r in range(t.nregions):
+        for p in range(t.num_players):
+            kind = s.btype[r][p]
+            if kind == T_NONE:
+                continue
+            s.count[p][kind] += 1
+            if kind == T_RAMPART:
+                s.rampart_stages[p] += s.bstage[r][p]
+            elif kind == T_SETTLEMENT and s.bstage[r][p] == 4:
+                s.stage4[p] += 1
+
+
+# ------------------------------------------------------------------ turn and round
+
+cdef void finish_game(AlState* s, const AlTables* t, int reason) noexcept nogil:
+    """"Game End and Victory": among the players with three stage IV settlements (one in
+    a laurel region), the most assault Picts in the regions of their settlements (A13),
+    then the most gold, stone, wood and fish; still tied, a shared victory."""
+    cdef int p, r, k, best = -1
+    cdef int64_t key, best_key = -1
+    cdef int64_t keys[AL_MAX_PLAYERS]
+    s.phase = PH_OVER
+    s.end_reason = reason
+    s.winners = 0
+    if reason != END_SETTLEMENTS:
+        return
+    for p in range(t.num_players):
+        keys[p] = -1
+        if s.stage4[p] < 3 or not settlement_in_laurel(s, t, p, 4):
+            continue
+        key = 0
+        for r in range(t.nregions):
+            if s.btype[r][p] == T_SETTLEMENT:
+                key += s.face_up[r] + t.printed[r]
+        for k in range(AL_RES - 1, -1, -1):      # gold, stone, wood, fish
+            key = key * 256 + s.res[p][k]
+        keys[p] = key
+        if key > best_key:
+            best_key = key
+    for p in range(t.num_players):
+        if keys[p] == best_key and best_key >= 0:
+            s.winners |= 1 << p
+            best = p
+    if best < 0:        # cannot happen: the end was triggered by such a player
+        s.end_reason = END_ROUND_CAP
+
+
+cdef void start_turn(AlState* s, const AlTables* t, int p) noexcept nogil:
+    """"A player has exactly as many movement points available as he has movement
+    markers in his play area": his own and the neutral ones."""
+    s.turn_player = p
+    s.current = p
+    s.phase = PH_MOVE
+    s.points = 1 + s.neutral[p]
+    s.started = 0
+    s.moved = 0
+    s.spent = 0
+    s.launched = 0
+    s.b_stage = 0
+
+
+cdef void end_turn(AlState* s, const AlTables* t) noexcept nogil:
+    """The next player clockwise; a round ends when the turn comes back to the start
+    player ("which he keeps for the remainder of the game").  "As soon as a player has
+    developed three stage IV settlements ... the current round is played to the end";
+    the library's round cap ends the game as a draw."""
+    cdef int nxt = (s.turn_player + 1) % t.num_players
+    if nxt == t.first_player:
+        if s.end_triggered:
+            finish_game(s, t, END_SETTLEMENTS)
+            return
+        if s.round >= t.max_rounds:
+            finish_game(s, t, END_ROUND_CAP)
+            return
+        s.round += 1
+    start_turn(s, t, nxt)
+
+
+cdef int build_options(const AlState* s, const AlTables* t, int* out, int n) noexcept nogil:
+    """"Summary of the Building Rules": a build, development or voluntary removal with a
+    settler of the player's own in the region; appended to ``out`` (may be NULL: count)."""
+    cdef int p = s.current
+    cdef int r, kind, stage, held = kinds_held(s, p)
+    cdef int distinct = popcount64(held)
+    cdef bint laurel_needed = (s.count[p][T_SETTLEMENT] == 2
+                               and not settlement_in_laurel(s, t, p, 0))
+    # build (type, r): ids ascend with type, then region
+    if distinct:
+        for kind in range(T_SETTLEMENT, T_PLANT + 1):
+            if s.count[p][kind] >= CAP_C[kind]:
+                continue
+            for r in range(t.nregions):
+                if s.btype[r][p] != T_NONE or free_settlers(s, t, r, p) <= 0:
+                    continue
+                # "In resource regions only matching resource plants may be built" (A16)
+                if (kind == T_PLANT) != (t.kind[r] >= KR_RESOURCE):
+                    continue
+                if kind == T_SETTLEMENT and laurel_needed and not t.laurel[r]:
+                    continue                     # A8
+                if out != NULL:
+                    out[n] = t.a_build + (kind - 1) * t.nregions + r
+                n += 1
+    for r in range(t.nregions):                  # develop r
+        kind = s.btype[r][p]
+        stage = s.bstage[r][p]
+        if (kind != T_NONE and stage < max_stage(kind) and distinct >= stage + 1
+                and free_settlers(s, t, r, p) > 0):
+            if out != NULL:
+                out[n] = t.a_develop + r
+            n += 1
+    for r in range(t.nregions):                  # remove r (A9: never a stage IV)
+        kind = s.btype[r][p]
+        if (kind != T_NONE and not (kind == T_SETTLEMENT and s.bstage[r][p] == 4)
+                and free_settlers(s, t, r, p) > 0):
+            if out != NULL:
+                out[n] = t.a_remove + r
+            n += 1
+    return n
+
+
+cdef int move_options(const AlState* s, const AlTables* t, int* out, int n) noexcept nogil:
+    """"Movement Rules" and "Legionnaires": settler, legionnaire and carrying moves whose
+    shortest path fits the points left (ids ascend: settler, legion, carry blocks)."""
+    cdef int p = s.current
+    cdef int a, b, block, base
+    if s.points == 0:
+        return n
+    for block in range(3):
+        base = t.a_settler if block == 0 else (t.a_legion if block == 1 else t.a_carry)
+        for a in range(t.nregions):
+            if block == 0:
+                if s.settlers[a][p] == 0:
+                    continue
+            elif s.legions[a][p] == 0 or (block == 2 and s.face_down[a] == 0):
+                continue
+            for b in range(t.nregions):
+                if b == a or t.dist[a][b] > s.points:
+                    continue
+                if block == 2 and not t.droppable[b]:
+                    continue                     # A6: "not ... to light green or
+                #                                  resource regions"
+                if out != NULL:
+                    out[n] = base + a * t.nregions + b
+                n += 1
+    return n
+
+
+cdef int launch_options(const AlState* s, const AlTables* t, int* out, int n) noexcept nogil:
+    """"Fortress Stage III": at the beginning of his movement, one settler (from the
+    launching region, A7) on each of his stage III fortresses."""
+    cdef int p = s.current
+    cdef int r
+    if s.moved or s.settlers[t.launch][p] == 0:
+        return n
+    for r in range(t.nregions):
+        if (s.btype[r][p] == T_FORTRESS and s.bstage[r][p] == 3
+                and not (s.launched >> r) & 1 and r != t.launch):
+            if out != NULL:
+                out[n] = t.a_launch + r
+            n += 1
+    return n
+
+
+cdef bint turn_has_choice(const AlState* s, const AlTables* t) noexcept nogil:
+    """Whether the player has anything to do this turn besides ``end``."""
+    if s.phase == PH_MOVE:
+        if not s.started:
+            return True
+        if launch_options(s, t, NULL, 0) or move_options(s, t, NULL, 0):
+            return True
+    return build_options(s, t, NULL, 0) > 0
+
+
+cdef void back_to_turn(AlState* s, const AlTables* t) noexcept nogil:
+    """A build, a removal or a movement step is over: the turn goes on, or ends by
+    itself when ``end`` is all that is left."""
+    s.current = s.turn_player
+    s.b_stage = 0
+    if s.phase != PH_MOVE:
+        s.phase = PH_BUILD
+    if not turn_has_choice(s, t):
+        end_turn(s, t)
+
+
+# ------------------------------------------------------------------ building, step by step
+
+cdef void start_build(AlState* s, const AlTables* t, int r, int kind) noexcept nogil:
+    """"1) Pay Resources and Place Building Token Face Down": the stage being built."""
+    cdef int p = s.turn_player
+    cdef int i, only = 0, options = 0, held = kinds_held(s, p)
+    s.started = 1
+    s.phase = PH_BUILD
+    if s.btype[r][p] == T_NONE:
+        new_building(s, r, p, kind)
+    s.b_region = r
+    s.b_type = s.btype[r][p]
+    s.b_stage = s.bstage[r][p] + 1
+    s.b_free = 0
+    s.b_lost = 0
+    for i in range(AL_PAY_SETS):
+        if (popcount64(t.pay_mask_of[i]) == s.b_stage
+                and (t.pay_mask_of[i] & held) == t.pay_mask_of[i]):
+            options += 1
+            only = t.pay_mask_of[i]
+    if options == 1:
+        pay(s, t, only)
+    else:
+        s.phase = PH_PAY
+
+
+cdef void pay(AlState* s, const AlTables* t, int mask) noexcept nogil:
+    """"A stage I building costs 1 of any resource ... stage IV ... exactly 1 fish, 1
+    wood, 1 stone, and 1 gold"; the resources go back to the supply, except tribute."""
+    cdef int p = s.turn_player
+    cdef int k
+    for k in range(AL_RES):
+        if (mask >> k) & 1:
+            s.res[p][k] -= 1
+            s.supply[k] += 1
+    s.b_paid = mask
+    start_tribute(s, t)
+
+
+cdef void start_tribute(AlState* s, const AlTables* t) noexcept nogil:
+    """"Tribute Payment with the Building": in a tribute region (A1) the other players'
+    buildings of a stage at least the one being built (A5) take one paid resource each,
+    the highest stage first, equal stages clockwise from the builder."""
+    cdef int p = s.turn_player
+    cdef int r = s.b_region
+    cdef int q, i, j, d, tmp
+    s.ntrib = 0
+    s.itrib = 0
+    if t.tribute[r] and not s.b_free:
+        for d in range(1, t.num_players):
+            q = (p + d) % t.num_players
+            if s.btype[r][q] != T_NONE and s.bstage[r][q] >= s.b_stage:
+                s.trib[s.ntrib] = q
+                s.ntrib += 1
+        # stable insertion sort by stage, highest first (clockwise order kept on ties)
+        for i in range(1, s.ntrib):
+            j = i
+            while j > 0 and s.bstage[r][s.trib[j - 1]] < s.bstage[r][s.trib[j]]:
+                tmp = s.trib[j]
+                s.trib[j] = s.trib[j - 1]
+                s.trib[j - 1] = tmp
+                j -= 1
+    next_tribute(s, t)
+
+
+cdef void take_tribute(AlState* s, int q, int k) noexcept nogil:
+    s.supply[k] -= 1
+    s.res[q][k] += 1
+    s.b_paid &= ~(1 << k)
+    s.itrib += 1
+
+
+cdef void next_tribute(AlState* s, const AlTables* t) noexcept nogil:
+    """Takers in order while paid resources are left ("It is possible that players
+    receive no resources ... when none are left"); one kind left is taken at once."""
+    cdef int q
+    while s.itrib < s.ntrib and s.b_paid:
+        q = s.trib[s.itrib]
+        if popcount64(s.b_paid) == 1:
+            take_tribute(s, q, ctz64(s.b_paid))
+            continue
+        s.phase = PH_TRIBUTE
+        s.current = q
+        return
+    s.b_paid = 0
+    s.current = s.turn_player
+    settler_home_and_reveal(s, t)
+
+
+cdef void settler_home_and_reveal(AlState* s, const AlTables* t) noexcept nogil:
+    """"2) Return Settler to the Launching Field" (not for settlement III's extra
+    development) and "3) Turn Over a Face-Down Pict" if the region has one."""
+    cdef int p = s.turn_player
+    cdef int r = s.b_region
+    if not s.b_free:
+        s.settlers[r][p] -= 1
+        s.settlers[t.launch][p] += 1
+        s.spent += 1
+    if s.face_down[r]:
+        s.phase = PH_REVEAL
+        s.current = p
+    else:
+        finish_build(s, t)
+
+
+cdef void pict_turned(AlState* s, const AlTables* t, bint assault) noexcept nogil:
+    """"If a "peace" Pict is turned over ... [it] is returned to the box. If, however, an
+    "assault" Pict is turned over, the Pict remains in the region and all Picts in the
+    region execute an assault."""
+    cdef int r = s.b_region
+    s.face_down[r] -= 1
+    if not assault:
+        s.pool_peace -= 1
+        s.box_peace += 1
+        finish_build(s, t)
+        return
+    s.pool_assault -= 1
+    s.face_up[r] += 1
+    assault_losses(s, t, r)
+
+
+cdef void assault_losses(AlState* s, const AlTables* t, int r) noexcept nogil:
+    """"Defending an Assault": strength = the face-up and printed assault Picts (A12);
+    each player with a building in the region defends with his legionnaires there and the
+    stages of all his face-up ramparts.  The builder, too weak, loses the face-down token
+    (whose stage does not count yet, example 3; a face-down stage IV is not protected,
+    A4); any other player too weak loses a stage of his building in the region (A2),
+    except a stage IV settlement."""
+    cdef int p = s.turn_player
+    cdef int strength = s.face_up[r] + t.printed[r]
+    cdef int q
+    for q in range(t.num_players):
+        if s.btype[r][q] == T_NONE:
+            continue
+        if s.legions[r][q] + s.rampart_stages[q] >= strength:
+            continue
+        if q == p:
+            s.b_lost = 1
+            if s.bstage[r][p] == 0:
+                drop_building(s, r, p)
+        elif not (s.btype[r][q] == T_SETTLEMENT and s.bstage[r][q] == 4):
+            lose_stage(s, r, q)
+    s.loss_from = p
+    resolve_losses(s, t)
+
+
+cdef int reduce_choices(const AlState* s, const AlTables* t, int q, int* out,
+                        int n) noexcept nogil:
+    cdef int r
+    for r in range(t.nregions):
+        if can_reduce_other(s, r, q):
+            if out != NULL:
+                out[n] = t.a_reduce + r
+            n += 1
+    return n
+
+
+cdef int figure_choices(const AlState* s, const AlTables* t, int q, int* out,
+                        int n) noexcept nogil:
+    """"The owner of a reduced settlement selects any of his legionnaires or settlers on
+    the board": one choice per kind and region (identical figures give one move)."""
+    cdef int r
+    for r in range(t.nregions):
+        if s.settlers[r][q]:
+            if out != NULL:
+                out[n] = t.a_return + r
+            n += 1
+    for r in range(t.nregions):
+        if s.legions[r][q]:
+            if out != NULL:
+                out[n] = t.a_return + t.nregions + r
+            n += 1
+    return n
+
+
+cdef void return_figure(AlState* s, const AlTables* t, int q, bint legion,
+                        int r) noexcept nogil:
+    s.owe[q][OWE_FIGURE] -= 1
+    if legion:
+        s.legions[r][q] -= 1
+        return
+    s.settlers[r][q] -= 1
+    # the settlers left in the launching region keep their right to act, if any
+    if q == s.turn_player and r == t.launch and s.spent > s.settlers[r][q]:
+        s.spent = s.settlers[r][q]
+
+
+cdef void reduce_other(AlState* s, int q, int r) noexcept nogil:
+    s.owe[q][OWE_REDUCE] -= 1
+    lose_stage(s, r, q)
+
+
+cdef void resolve_losses(AlState* s, const AlTables* t) noexcept nogil:
+    """Each loser's decisions, clockwise from the builder: a reduced settlement III's
+    other building, then a reduced settlement I/II's figure.  Nothing to choose from
+    drops the debt; one choice is made at once."""
+    cdef int i, q, n, one
+    for i in range(t.num_players):
+        q = (s.loss_from + i) % t.num_players
+        while s.owe[q][OWE_REDUCE]:
+            n = reduce_choices(s, t, q, NULL, 0)
+            if n == 1:
+                reduce_choices(s, t, q, &one, 0)
+            if n == 0:
+                s.owe[q][OWE_REDUCE] = 0
+            elif n == 1:
+                reduce_other(s, q, one - t.a_reduce)
+            else:
+                s.phase = PH_LOSS
+                s.current = q
+                return
+        while s.owe[q][OWE_FIGURE]:
+            n = figure_choices(s, t, q, NULL, 0)
+            if n == 0:
+                s.owe[q][OWE_FIGURE] = 0
+            elif n == 1:
+                figure_choices(s, t, q, &one, 0)
+                one -= t.a_return
+                return_figure(s, t, q, one >= t.nregions, one % t.nregions)
+            else:
+                s.phase = PH_LOSS
+                s.current = q
+                return
+    s.current = s.turn_player
+    if s.b_stage == 0 or s.b_lost:       # a removal, or the token lost in its assault
+        back_to_turn(s, t)
+    else:
+        finish_build(s, t)
+
+
+cdef void take_figure(AlState* s, const AlTables* t, bint legion) noexcept nogil:
+    """"Settlement Stage I and II": a settler into the launching region (it acts next
+    round) or a legionnaire into the building's region (its defence counts at once)."""
+    cdef int p = s.turn_player
+    if legion:
+        s.legions[s.b_region][p] += 1
+    else:
+        s.settlers[t.launch][p] += 1
+        s.spent += 1
+
+
+cdef void finish_build(AlState* s, const AlTables* t) noexcept nogil:
+    """"4) Turn Over Building Token and Use Its Abilities"."""
+    cdef int p = s.turn_player
+    cdef int r = s.b_region
+    cdef int r2, settlers_left, legions_left
+    add_stage(s, r, p)
+    if s.b_type == T_FORTRESS and s.b_stage <= 2:
+        # "Fortress Stage I and II": a neutral marker (A10: the supply never runs out)
+        s.neutral[p] += 1
+        s.neutral_supply -= 1
+    elif s.b_type == T_SETTLEMENT and s.b_stage <= 2:
+        settlers_left = AL_SETTLERS - figures_on_board(s, t, p, False)
+        legions_left = AL_LEGIONS - figures_on_board(s, t, p, True)
+        if settlers_left and legions_left:
+            s.phase = PH_FIGURE
+            s.current = p
+            return
+        if settlers_left or legions_left:
+            take_figure(s, t, legions_left > 0)
+    elif s.b_type == T_SETTLEMENT and s.b_stage == 3:
+        for r2 in range(t.nregions):
+            if can_develop_free(s, r2, p):
+                s.phase = PH_FREE
+                s.current = p
+                return
+    elif s.b_type == T_SETTLEMENT and s.b_stage == 4:
+        if s.stage4[p] >= 3 and settlement_in_laurel(s, t, p, 4):
+            s.end_triggered = 1
+    back_to_turn(s, t)
+
+
+cdef void start_free_development(AlState* s, const AlTables* t, int r) noexcept nogil:
+    """"Settlement Stage III": no construction costs, no settler needed (settlers there
+    stay), but a face-down Pict in the region is turned over as normal."""
+    s.b_region = r
+    s.b_type = s.btype[r][s.turn_player]
+    s.b_stage = s.bstage[r][s.turn_player] + 1
+    s.b_free = 1
+    s.b_lost = 0
+    settler_home_and_reveal(s, t)
+
+
+cdef void start_removal(AlState* s, const AlTables* t, int r) noexcept nogil:
+    """"A player may voluntarily remove building tokens": his settler in the region takes
+    all his tokens there (stage by stage, each with its loss's side effects, A9) and goes
+    to the launching field; no tribute, no Pict."""
+    cdef int p = s.turn_player
+    s.started = 1
+    s.phase = PH_BUILD
+    s.settlers[r][p] -= 1
+    s.settlers[t.launch][p] += 1
+    s.spent += 1
+    while s.btype[r][p] != T_NONE:
+        lose_stage(s, r, p)
+    s.b_stage = 0
+    s.b_lost = 0
+    s.loss_from = p
+    resolve_losses(s, t)
+
+
+cdef void take_resources(AlState* s, const AlTables* t) noexcept nogil:
+    """"B – Take Resources": as many of each kind as his plant of that kind has stages.
+    Short supply: every player, the taker included, returns one of that kind if he has
+    one, round after round, until the supply is enough."""
+    cdef int p = s.turn_player
+    cdef int k, q, need, r
+    for k in range(AL_RES):
+        r = t.resource_region[k]
+        need = s.bstage[r][p] if s.btype[r][p] == T_PLANT else 0
+        while s.supply[k] < need:
+            for q in range(t.num_players):
+                if s.res[q][k]:
+                    s.res[q][k] -= 1
+                    s.supply[k] += 1
+        s.supply[k] -= need
+        s.res[p][k] += need
+    end_turn(s, t)
+
+
+# ------------------------------------------------------------------ the contract
+
+cdef void al_initial_state(void* state, const void* tables) noexcept nogil:
+    """"Preparation": Picts by player count, stage I fishery and lumber mill, starting
+    resources by seat (3 fish and 1, 2, 3, 4 wood from the start player on), a stage I
+    rampart and a settler in the launching region; then the starting fortresses."""
+    cdef AlState* s = <AlState*>state
+    cdef const AlTables* t = <const AlTables*>tables
+    cdef int p, k, r, seat
+    memset(s, 0, sizeof(AlState))
+    for k in range(AL_RES):
+        s.supply[k] = RES_TOTAL_C[k]
+    for r in range(t.nregions):
+        s.face_down[r] = t.initial_picts[r]
+    s.pool_peace = AL_PICTS_PEACE - t.removed_peace
+    s.pool_assault = AL_PICTS_ASSAULT - t.removed_assault
+    s.neutral_supply = AL_NEUTRAL_MARKERS
+    for p in range(t.num_players):
+        for k in range(RES_FISH, RES_WOOD + 1):
+            r = t.resource_region[k]
+            new_building(s, r, p, T_PLANT)
+            add_stage(s, r, p)
+        new_building(s, t.launch, p, T_RAMPART)
+        add_stage(s, t.launch, p)
+        s.settlers[t.launch][p] = 1
+        seat = (p - t.first_player + t.num_players) % t.num_players
+        s.res[p][RES_FISH] = 3
+        s.res[p][RES_WOOD] = 1 + seat
+        s.supply[RES_FISH] -= 3
+        s.supply[RES_WOOD] -= 1 + seat
+    s.phase = PH_SETUP
+    s.current = t.first_player
+    s.turn_player = t.first_player
+    s.round = 1
+    s.last_action = -1
+
+
+cdef int al_current_player(const void* state, const void* tables) noexcept nogil:
+    cdef const AlState* s = <const AlState*>state
+    if s.phase == PH_OVER:
+        return TERMINAL_PLAYER
+    if s.phase == PH_REVEAL:
+        return CHANCE_PLAYER
+    return s.current
+
+
+cdef int al_legal_actions(const void* state, const void* tables, int* out) noexcept nogil:
+    cdef const AlState* s = <const AlState*>state
+    cdef const AlTables* t = <const AlTables*>tables
+    cdef int n = 0
+    cdef int i, k, r, held
+    if s.phase == PH_SETUP:
+        out[0] = t.a_fortress + min(t.starts[0], t.starts[1])
+        out[1] = t.a_fortress + max(t.starts[0], t.starts[1])
+        return 2
+    if s.phase == PH_MOVE or s.phase == PH_BUILD:
+        if s.phase == PH_MOVE and not s.started:
+            out[n] = ACT_RESOURCES
+            n += 1
+        out[n] = ACT_END
+        n += 1
+        if s.phase == PH_MOVE:
+            n = launch_options(s, t, out, n)
+            n = move_options(s, t, out, n)
+        return build_options(s, t, out, n)
+    if s.phase == PH_PAY:
+        held = kinds_held(s, s.turn_player)
+        for i in range(AL_PAY_SETS):
+            if (popcount64(t.pay_mask_of[i]) == s.b_stage
+                    and (t.pay_mask_of[i] & held) == t.pay_mask_of[i]):
+                out[n] = t.a_pay + i
+                n += 1
+        return n
+    if s.phase == PH_TRIBUTE:
+        for k in range(AL_RES):
+            if (s.b_paid >> k) & 1:
+                out[n] = t.a_tribute + k
+                n += 1
+        return n
+    if s.phase == PH_LOSS:
+        if s.owe[s.current][OWE_REDUCE]:
+            return reduce_choices(s, t, s.current, out, 0)
+        return figure_choices(s, t, s.current, out, 0)
+    if s.phase == PH_FIGURE:
+        out[0] = ACT_TAKE_SETTLER
+        out[1] = ACT_TAKE_LEGION
+        return 2
+    if s.phase == PH_FREE:
+        out[n] = ACT_SKIP
+        n += 1
+        for r in range(t.nregions):
+            if can_develop_free(s, r, s.turn_player):
+                out[n] = t.a_develop + r
+                n += 1
+        return n
+    return 0
+
+
+cdef int al_chance_outcomes(const void* state, const void* tables, int* out,
+                            double* probs) noexcept nogil:
+    """The face-down Pict turned over: assault or peace, in proportion to the unrevealed
+    Picts (board and box); an empty kind is not an outcome."""
+    cdef const AlState* s = <const AlState*>state
+    cdef const AlTables* t = <const AlTables*>tables
+    cdef int n = 0
+    cdef double total = s.pool_assault + s.pool_peace
+    if s.phase != PH_REVEAL:
+        return 0
+    if s.pool_assault:
+        out[n] = t.a_pict
+        probs[n] = s.pool_assault / total
+        n += 1
+    if s.pool_peace:
+        out[n] = t.a_pict + 1
+        probs[n] = s.pool_peace / total
+        n += 1
+    return n
+
+
+cdef void apply_move(AlState* s, const AlTables* t, int block, int x) noexcept nogil:
+    cdef int p = s.turn_player
+    cdef int a = x // t.nregions
+    cdef int b = x % t.nregions
+    s.started = 1
+    s.moved = 1
+    s.points -= t.dist[a][b]
+    if block == 0:
+        s.settlers[a][p] -= 1
+        s.settlers[b][p] += 1
+    else:
+        s.legions[a][p] -= 1
+        s.legions[b][p] += 1
+        if block == 2:
+            s.face_down[a] -= 1
+            s.face_down[b] += 1
+    back_to_turn(s, t)
+
+
+cdef void al_apply(void* state, const void* tables, int action) noexcept nogil:
+    cdef AlState* s = <AlState*>state
+    cdef const AlTables* t = <const AlTables*>tables
+    cdef int p = s.turn_player
+    cdef int x
+    s.move_count += 1
+    s.last_action = action
+    if s.phase == PH_SETUP:
+        # "each player places one stage I fortress into any of the two dark-green regions
+        # without imprinted Picts ... Each player also takes a neutral movement marker"
+        x = action - t.a_fortress
+        new_building(s, x, s.current, T_FORTRESS)
+        add_stage(s, x, s.current)
+        s.neutral[s.current] += 1
+        s.neutral_supply -= 1
+        s.setup_done += 1
+        if s.setup_done == t.num_players:
+            start_turn(s, t, t.first_player)
+        else:
+            s.current = (t.first_player + s.setup_done) % t.num_players
+        return
+    if action == ACT_RESOURCES:
+        take_resources(s, t)
+    elif action == ACT_END:
+        end_turn(s, t)
+    elif action == ACT_SKIP:
+        back_to_turn(s, t)
+    elif action == ACT_TAKE_SETTLER or action == ACT_TAKE_LEGION:
+        take_figure(s, t, action == ACT_TAKE_LEGION)
+        back_to_turn(s, t)
+    elif action < t.a_settler:
+        x = action - t.a_launch
+        s.settlers[t.launch][p] -= 1
+        s.settlers[x][p] += 1
+        s.launched |= bit(x)
+        s.started = 1
+        back_to_turn(s, t)
+    elif action < t.a_legion:
+        apply_move(s, t, 0, action - t.a_settler)
+    elif action < t.a_carry:
+        apply_move(s, t, 1, action - t.a_legion)
+    elif action < t.a_build:
+        apply_move(s, t, 2, action - t.a_carry)
+    elif action < t.a_develop:
+        x = action - t.a_build
+        start_build(s, t, x % t.nregions, 1 + x // t.nregions)
+    elif action < t.a_remove:
+        x = action - t.a_develop
+        if s.phase == PH_FREE:
+            start_free_development(s, t, x)
+        else:
+            start_build(s, t, x, s.btype[x][p])
+    elif action < t.a_pay:
+        start_removal(s, t, action - t.a_remove)
+    elif action < t.a_tribute:
+        pay(s, t, t.pay_mask_of[action - t.a_pay])
+    elif action < t.a_return:
+        take_tribute(s, s.current, action - t.a_tribute)
+        next_tribute(s, t)
+    elif action < t.a_reduce:
+        x = action - t.a_return
+        return_figure(s, t, s.current, x >= t.nregions, x % t.nregions)
+        resolve_losses(s, t)
+    elif action < t.a_pict:
+        reduce_other(s, s.current, action - t.a_reduce)
+        resolve_losses(s, t)
+    else:
+        pict_turned(s, t, action == t.a_pict)
+
+
+cdef void al_returns(const void* state, const void* tables, double* out) noexcept nogil:
+    """A14: the winner(s) +1, the others -1; a round-cap end is a draw (0 each), and so
+    is a victory shared by everyone."""
+    cdef const AlState* s = <const AlState*>state
+    cdef const AlTables* t = <const AlTables*>tables
+    cdef int p
+    cdef bint everyone = s.winners == (1 << t.num_players) - 1
+    for p in range(t.num_players):
+        if s.phase != PH_OVER or s.winners == 0 or everyone:
+            out[p] = 0.0
+        else:
+            out[p] = 1.0 if (s.winners >> p) & 1 else -1.0
+
+
+cdef double progress(const AlState* s, const AlTables* t, int p) noexcept nogil:
+    """evaluate()'s measure of how far p is from three stage IV settlements: settlement
+    stages (stage IV most), production, defence, fortresses (movement), resources in hand
+    (more for kinds he lacks production of), and settlers standing in the north."""
+    cdef double v = 0.0
+    cdef int r, k, kind, stage, total = 0
+    for r in range(t.nregions):
+        kind = s.btype[r][p]
+        stage = s.bstage[r][p]
+        if kind == T_SETTLEMENT:
+            v += 1.6 * stage + (2.5 if stage == 4 else 0.0) + (0.6 if t.laurel[r] else 0.0)
+        elif kind == T_PLANT:
+            v += 0.8 * stage
+        elif kind == T_FORTRESS:
+            v += 0.3 * stage
+        elif kind == T_RAMPART:
+            v += 0.35 * stage
+        if s.settlers[r][p]:
+            v += 0.05 * s.settlers[r][p] * t.north[r]
+        v += 0.15 * s.legions[r][p]
+    for k in range(AL_RES):
+        total += s.res[p][k]
+        v += 0.25 * (s.res[p][k] if s.res[p][k] < 3 else 3)
+    v += 0.05 * total
+    return v
+
+
+cdef void al_evaluate(const void* state, const void* tables, double* out) noexcept nogil:
+    """Heuristic for cut-off search: each player's progress against his best opponent's."""
+    cdef const AlState* s = <const AlState*>state
+    cdef const AlTables* t = <const AlTables*>tables
+    cdef double v[AL_MAX_PLAYERS]
+    cdef double best
+    cdef int p, q
+    if s.phase == PH_OVER:
+        al_returns(state, tables, out)
+        return
+    for p in range(t.num_players):
+        v[p] = progress(s, t, p)
+    for p in range(t.num_players):
+        best = -1e9
+        for q in range(t.num_players):
+            if q != p and v[q] > best:
+                best = v[q]
+        out[p] = 0.9 * tanh((v[p] - best) / 8.0)
+
+
+cdef void al_determinize(void* state, const void* tables, int observer,
+                         Rng* rng) noexcept nogil:
+    """Nothing is hidden: face-down Picts are unknown to everyone, held as counts."""
+    return
+
+
+cdef uint64_t al_hash(const void* state, const void* tables) noexcept nogil:
+    cdef const AlState* s = <const AlState*>state
+    return hash_bytes(s, <size_t>(<const char*>&s.move_count - <const char*>s))
+
+
+# ------------------------------------------------------------------ the Python object
+
+cdef class AlbionCore(CoreGame):
+    """The compiled game for one board and one set of options.
+
+    ``kinds`` gives each region's kind (index into REGION_KINDS), ``borders`` the region
+    index pairs, ``picts`` each region's face-down Picts at the start (for this player
+    count), ``printed`` its printed assault Picts, ``laurel`` its laurel flags and
+    ``north`` a 0..1 latitude for the heuristic.
+    """
+
+    def __cinit__(self, int players, list kinds, list borders, list picts, list printed,
+                  list laurel, list north, int first_player=0, int max_rounds=100,
+                  bint start_region_tribute=True):
+        cdef AlTables* t = &self.tables
+        cdef int n = len(kinds)
+        cdef int r, a, b, k, p, i
+        memset(t, 0, sizeof(AlTables))
+        if not 2 <= players <= 4:
+            raise ValueError("2 to 4 players")
+        if not 2 <= n <= AL_MAX_REGIONS:
+            raise ValueError(f"2 to {AL_MAX_REGIONS} regions")
+        if not 0 <= first_player < players:
+            raise ValueError("first_player out of range")
+        if not 1 <= max_rounds <= 10000:
+            raise ValueError("max_rounds must be 1 to 10000")
+        if not (len(picts) == len(printed) == len(laurel) == len(north) == n):
+            raise ValueError("one entry per region")
+        t.nregions = n
+        t.num_players = players
+        t.first_player = first_player
+        t.max_rounds = max_rounds
+        t.removed_peace, t.removed_assault = PICTS_REMOVED[players]
+        self._setup_regions(kinds, picts, printed, laurel, north, start_region_tribute)
+        self._setup_distances(borders)
+        i = 0
+        for k in range(1, 16):
+            t.pay_mask_of[i] = k
+            i += 1
+        t.a_fortress = ACT_FIXED
+        t.a_launch = t.a_fortress + n
+        t.a_settler = t.a_launch + n
+        t.a_legion = t.a_settler + n * n
+        t.a_carry = t.a_legion + n * n
+        t.a_build = t.a_carry + n * n
+        t.a_develop = t.a_build + 4 * n
+        t.a_remove = t.a_develop + n
+        t.a_pay = t.a_remove + n
+        t.a_tribute = t.a_pay + AL_PAY_SETS
+        t.a_return = t.a_tribute + AL_RES
+        t.a_reduce = t.a_return + 2 * n
+        t.a_pict = t.a_reduce + n
+        t.num_actions = t.a_pict + 2
+
+        self.contract.state_size = sizeof(AlState)
+        self.contract.num_players = players
+        self.contract.num_teams = players
+        for p in range(players):
+            self.contract.team_of[p] = p
+        self.contract.num_distinct_actions = t.num_actions
+        # movement: at most 7 sources (4 settler, 3 legion regions) x 2 kinds of legion
+        # move, each to every region; builds: 4 types or develop / remove per settler
+        # region; plus resources, end and launches
+        self.contract.max_legal_actions = 11 * n + 32
+        self.contract.max_game_length = self._game_length_bound()
+        self.contract.has_hidden_information = False
+        self.contract.tables = t
+        self.contract.initial_state = al_initial_state
+        self.contract.current_player = al_current_player
+        self.contract.legal_actions = al_legal_actions
+        self.contract.chance_outcomes = al_chance_outcomes
+        self.contract.apply = al_apply
+        self.contract.returns = al_returns
+        self.contract.determinize = al_determinize
+        self.contract.evaluate = al_evaluate
+        self.contract.hash = al_hash
+        self.contract.simultaneous = NULL
+
+    cdef _setup_regions(self, list kinds, list picts, list printed, list laurel, list north,
+                       bint start_region_tribute):
+        cdef AlTables* t = &self.tables
+        cdef int r, k, starts = 0, launches = 0
+        cdef int resources[AL_RES]
+        for k in range(AL_RES):
+            resources[k] = 0
+        for r in range(t.nregions):
+            k = kinds[r]
+            if not 0 <= k < len(REGION_KINDS):
+                raise ValueError("region kind out of range")
+            t.kind[r] = k
+            if k == KR_LAUNCH:
+                t.launch = r
+                launches += 1
+            elif k == KR_START:
+                if starts < 2:
+                    t.starts[starts] = r
+                starts += 1
+            elif k >= KR_RESOURCE:
+                t.resource_region[k - KR_RESOURCE] = r
+                resources[k - KR_RESOURCE] += 1
+            # "Tribute must be paid only in the dark-green regions" (A1 for the start
+            # regions); "not paid in the two light green and the four resource regions"
+            t.tribute[r] = k == KR_DARK or (k == KR_START and start_region_tribute)
+            t.droppable[r] = k == KR_DARK or k == KR_START
+            if not 0 <= picts[r] <= 40 or not 0 <= printed[r] <= 40:
+                raise ValueError("Pict counts out of range")
+            if (picts[r] or printed[r]) and k != KR_DARK:
+                raise ValueError("only dark-green regions have Picts")
+            t.initial_picts[r] = picts[r]
+            t.printed[r] = printed[r]
+            t.laurel[r] = bool(laurel[r])
+            if t.laurel[r]:
+                t.laurel_mask |= bit(r)
+            t.north[r] = float(north[r])
+        if launches != 1 or starts != 2 or any(resources[k] != 1 for k in range(AL_RES)):
+            raise ValueError("one launching region, two start regions, one region of "
+                             "each resource")
+        if sum(picts) + AL_BOX_UNSEEN != (
+                AL_PICTS_PEACE + AL_PICTS_ASSAULT - t.removed_peace - t.removed_assault):
+            raise ValueError("the regions' Picts and the 2 in the box are all the Picts "
+                             "in play")
+
+    cdef _setup_distances(self, list borders):
+        """Boundaries crossed on the shortest way between two regions (no sea crossing:
+        only the board's borders join regions)."""
+        cdef AlTables* t = &self.tables
+        cdef int n = t.nregions
+        cdef int a, b, c
+        cdef int INF = 255
+        for a in range(n):
+            for b in range(n):
+                t.dist[a][b] = 0 if a == b else INF
+        for a, b in borders:
+            if not (0 <= a < n and 0 <= b < n) or a == b:
+                raise ValueError("bad border")
+            t.dist[a][b] = 1
+            t.dist[b][a] = 1
+        for c in range(n):
+            for a in range(n):
+                for b in range(n):
+                    if t.dist[a][c] + t.dist[c][b] < t.dist[a][b]:
+                        t.dist[a][b] = t.dist[a][c] + t.dist[c][b]
+        for a in range(n):
+            for b in range(n):
+                if t.dist[a][b] == INF:
+                    raise ValueError("every region must be reachable from every other")
+
+    cdef int _game_length_bound(self):
+        """A true bound on the actions of a game.  Setup: one action a player.  A turn:
+        ``resources`` alone, or at most 3 launches, 7 movement steps (each costs at
+        least one of at most 7 points: the own marker and 6 neutral ones), and one build
+        or removal per settler on the board at the turn's start (4; new settlers act next
+        round), then ``end``.  A build is at most 14 actions: build, pay, 3 tribute picks,
+        the Pict, 3 losers' decisions (an assault costs each loser one stage, so one
+        decision), then the figure or the settlement III development with its own Pict
+        and 3 decisions; a removal at most 4 (the removal, two figures, one reduction).
+        3 + 7 + 4 x 14 + 1 = 67."""
+        cdef AlTables* t = &self.tables
+        return t.num_players + t.max_rounds * t.num_players * TURN_ACTIONS
+
+    @property
+    def layout(self):
+        """Action-id offsets of each block (see the action layout in the .pxd)."""
+        t = &self.tables
+        return {
+            "resources": ACT_RESOURCES, "end": ACT_END, "skip": ACT_SKIP,
+            "take_settler": ACT_TAKE_SETTLER, "take_legion": ACT_TAKE_LEGION,
+            "fortress": t.a_fortress, "launch": t.a_launch, "settler": t.a_settler,
+            "legion": t.a_legion, "carry": t.a_carry, "build": t.a_build,
+            "develop": t.a_develop, "remove": t.a_remove, "pay": t.a_pay,
+            "tribute": t.a_tribute, "return": t.a_return, "reduce": t.a_reduce,
+            "pict": t.a_pict, "end_of_actions": t.num_actions,
+        }
+
+    @property
+    def pay_masks(self):
+        """The resources (bit k: kind k) each ``pay`` action pays, in id order."""
+        return [self.tables.pay_mask_of[i] for i in range(AL_PAY_SETS)]
+
+    @property
+    def distances(self):
+        n = self.tables.nregions
+        return [[self.tables.dist[a][b] for b in range(n)] for a in range(n)]
+
+    @property
+    def tribute_regions(self):
+        return [bool(self.tables.tribute[r]) for r in range(self.tables.nregions)]
+
+    def export(self, CoreState st):
+        """The whole truth of a state as plain Python values (for views, JSON, SVG)."""
+        self._check(st)
+        cdef AlState* s = <AlState*>st.data
+        cdef AlTables* t = &self.tables
+        n = t.nregions
+        players = t.num_players
+        return {
+            "btype": [[s.btype[r][p] for p in range(players)] for r in range(n)],
+            "bstage": [[s.bstage[r][p] for p in range(players)] for r in range(n)],
+            "settlers": [[s.settlers[r][p] for p in range(players)] for r in range(n)],
+            "legions": [[s.legions[r][p] for p in range(players)] for r in range(n)],
+            "face_down": [s.face_down[r] for r in range(n)],
+            "face_up": [s.face_up[r] for r in range(n)],
+            "res": [[s.res[p][k] for k in range(AL_RES)] for p in range(players)],
+            "supply": [s.supply[k] for k in range(AL_RES)],
+            "neutral": [s.neutral[p] for p in range(players)],
+            "neutral_supply": s.neutral_supply,
+            "pool_assault": s.pool_assault,
+            "pool_peace": s.pool_peace,
+            "box_peace": s.box_peace,
+            "owe": [[s.owe[p][0], s.owe[p][1]] for p in range(players)],
+            "phase": s.phase,
+            "current": s.current,
+            "turn_player": s.turn_player,
+            "setup_done": s.setup_done,
+            "started": bool(s.started),
+            "moved": bool(s.moved),
+            "points": s.points,
+            "spent": s.spent,
+            "launched": [r for r in range(n) if (s.launched >> r) & 1],
+            "building": s.b_stage > 0 and s.phase in (PH_PAY, PH_TRIBUTE, PH_REVEAL,
+                                                       PH_LOSS),
+            "b_region": s.b_region,
+            "b_type": s.b_type,
+            "b_stage": s.b_stage,
+            "b_free": bool(s.b_free),
+            "b_lost": bool(s.b_lost),
+            "b_paid": s.b_paid,
+            "tribute_takers": [s.trib[i] for i in range(s.itrib, s.ntrib)],
+            "end_triggered": bool(s.end_triggered),
+            "winners": [p for p in range(players) if (s.winners >> p) & 1],
+            "end_reason": s.end_reason,
+            "round": s.round,
+            "count": [[s.count[p][k] for k in range(AL_TYPES)] for p in range(players)],
+            "rampart_stages": [s.rampart_stages[p] for p in range(players)],
+            "stage4": [s.stage4[p] for p in range(players)],
+            "last_action": s.last_action,
+        }
+
+    def edit(self, CoreState st, str field, int value, int i=0, int j=0):
+        """Test hook: set one field of the raw position (``btype``, ``bstage``,
+        ``settlers``, ``legions`` [region][player]; ``face_down``, ``face_up`` [region];
+        ``res`` [player][kind]; ``supply`` [kind]; ``neutral`` [player];
+        ``neutral_supply``, ``pool_assault``, ``pool_peace``, ``points``), then recompute
+        the derived counts.  No rule is checked: tests use it to stage a position that
+        play could reach, and it never touches the move history."""
+        self._check(st)
+        cdef AlState* s = <AlState*>st.data
+        cdef AlTables* t = &self.tables
+        cdef int n = t.nregions
+        cdef int players = t.num_players
+        cdef uint8_t* target
+        if not 0 <= value <= 255:
+            raise ValueError("value must be 0 to 255")
+        two = {"btype": (n, players), "bstage": (n, players), "settlers": (n, players),
+               "legions": (n, players), "res": (players, AL_RES)}
+        one = {"face_down": n, "face_up": n, "supply": AL_RES, "neutral": players}
+        if field in two:
+            if not (0 <= i < two[field][0] and 0 <= j < two[field][1]):
+                raise ValueError("index out of range")
+            if field == "btype":
+                target = &s.btype[i][j]
+            elif field == "bstage":
+                target = &s.bstage[i][j]
+            elif field == "settlers":
+                target = &s.settlers[i][j]
+            elif field == "legions":
+                target = &s.legions[i][j]
+            else:
+                target = &s.res[i][j]
+        elif field in one:
+            if not 0 <= i < one[field]:
+                raise ValueError("index out of range")
+            if field == "face_down":
+                target = &s.face_down[i]
+            elif field == "face_up":
+                target = &s.face_up[i]
+            elif field == "supply":
+                target = &s.supply[i]
+            else:
+                target = &s.neutral[i]
+        elif field == "neutral_supply":
+            target = &s.neutral_supply
+        elif field == "pool_assault":
+            target = &s.pool_assault
+        elif field == "pool_peace":
+            target = &s.pool_peace
+        elif field == "points":
+            target = &s.points
+        else:
+            raise ValueError(f"no editable field {field!r}")
+        target[0] = <uint8_t>value
+        recount(s, t)
+        st.legal_valid = False
+
+    def illegal_reason(self, CoreState st, action_id):
+        """Why ``action`` is not legal here, as a key of the facade's message table
+        (``"legal"`` when it is legal).  Legality is the move generator's own answer;
+        the key only explains it."""
+        self._check(st)
+        cdef int action = self._action_id(action_id)
+        if action < 0:
+            return "unknown_action"
+        if st._is_legal(action):
+            return "legal"
+        return _illegal_reason(<AlState*>st.data, &self.tables, action)
+
+    cdef int _check(self, CoreState st) except -1:
+        if st.game is not self:
+            raise ValueError("state belongs to another game")
+        return 0
+
+
+cdef str _block_of(const AlTables* t, int action):
+    if action < ACT_FIXED:
+        return ("resources", "end", "skip", "take", "take")[action]
+    for name, start in (("pict", t.a_pict), ("reduce", t.a_reduce),
+                        ("return", t.a_return), ("tribute", t.a_tribute),
+                        ("pay", t.a_pay), ("remove", t.a_remove),
+                        ("develop", t.a_develop), ("build", t.a_build),
+                        ("carry", t.a_carry), ("legion", t.a_legion),
+                        ("settler", t.a_settler), ("launch", t.a_launch),
+                        ("fortress", t.a_fortress)):
+        if action >= start:
+            return name
+    return "unknown"
+
+
+cdef str _illegal_reason(const AlState* s, const AlTables* t, int action):
+    """Names the rule an illegal action breaks (only for explanations)."""
+    block = _block_of(t, action)
+    if s.phase == PH_OVER:
+        return "game_over"
+    if s.phase == PH_REVEAL:
+        return "pict_pool_empty" if block == "pict" else "chance_expected"
+    if block == "pict":
+        return "not_chance"
+    if s.phase == PH_SETUP:
+        return "setup_fortress"
+    if block == "fortress":
+        return "setup_over"
+    pending = {PH_PAY: "pay_pending", PH_TRIBUTE: "tribute_pending",
+               PH_LOSS: "loss_pending", PH_FIGURE: "figure_pending",
+               PH_FREE: "free_pending"}
+    if s.phase in pending:
+        expected = {PH_PAY: ("pay",), PH_TRIBUTE: ("tribute",),
+                    PH_LOSS: ("return", "reduce"), PH_FIGURE: ("take",),
+                    PH_FREE: ("develop", "skip")}[s.phase]
+        if block not in expected:
+            return pending[s.phase]
+        return {"pay": "payment_not_allowed", "tribute": "tribute_not_paid",
+                "return": "no_figure_there", "reduce": "reduce_not_allowed",
+                "take": "figure_not_available",
+                "develop": "free_development_not_allowed",
+                "skip": "free_pending"}[block]
+    if block in ("pay", "tribute", "return", "reduce", "take", "skip"):
+        return "nothing_pending"
+    if block == "resources":
+        return "resources_not_now"
+    if block == "launch":
+        return "launch_not_allowed"
+    if block in ("settler", "legion", "carry"):
+        if s.phase == PH_BUILD:
+            return "movement_over"
+        x = action - {"settler": t.a_settler, "legion": t.a_legion,
+                      "carry": t.a_carry}[block]
+        a, b = x // t.nregions, x % t.nregions
+        if block == "settler" and s.settlers[a][s.current] == 0:
+            return "no_settler_there"
+        if block != "settler" and s.legions[a][s.current] == 0:
+            return "no_legion_there"
+        if block == "carry" and s.face_down[a] == 0:
+            return "no_pict_to_carry"
+        if block == "carry" and not t.droppable[b]:
+            return "pict_drop_forbidden"
+        if a == b:
+            return "move_nowhere"
+        return "not_enough_points"
+    if block == "build":
+        x = action - t.a_build
+        r, kind = x % t.nregions, 1 + x // t.nregions
+        return _build_reason(s, t, r, kind)
+    if block in ("develop", "remove"):
+        r = action - (t.a_develop if block == "develop" else t.a_remove)
+        if free_settlers(s, t, r, s.current) <= 0:
+            return "no_free_settler"
+        if s.btype[r][s.current] == T_NONE:
+            return "no_building_there"
+        if block == "remove":
+            return "stage_four_permanent"
+        if s.bstage[r][s.current] >= max_stage(s.btype[r][s.current]):
+            return "fully_developed"
+        return "cannot_pay"
+    return "move_not_now"
+
+
+cdef str _build_reason(const AlState* s, const AlTables* t, int r, int kind):
+    cdef int p = s.current
+    if free_settlers(s, t, r, p) <= 0:
+        return "no_free_settler"
+    if s.btype[r][p] != T_NONE:
+        return "one_building_per_region"
+    if (kind == T_PLANT) != (t.kind[r] >= KR_RESOURCE):
+        return "wrong_region_for_building"
+    if s.count[p][kind] >= CAP_C[kind]:
+        return "no_token_left"
+    if kinds_held(s, p) == 0:
+        return "cannot_pay"
+    return "laurel_required"
