@@ -49,10 +49,10 @@ def test_board() -> dict[str, Any]:
     regions = []
     for key, kind, x, y in REGIONS:
         entry: dict[str, Any] = {"key": key, "name": key.title(), "kind": kind,
-                                 "laurel": key in LAURELS, "x": x, "y": y}
+                                 "laurel": key in LAURELS, "x": x, "y": y,
+                                 "printed_assault": 1 if key == "moor" else 0}
         if kind == "dark":
             entry["picts"] = PICTS[key]
-            entry["printed_assault"] = 1 if key == "moor" else 0
         regions.append(entry)
     return {"format": "boardrules-board", "format_version": 1, "game": "albion",
             "name": "test", "title": "Test board", "provenance": "user",

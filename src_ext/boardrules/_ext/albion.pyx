@@ -55,6 +55,10 @@ cdef int RES_TOTAL_C[AL_RES]
 RES_TOTAL_C[:] = RESOURCE_TOTALS
 cdef int CAP_C[AL_TYPES]
 CAP_C[:] = BUILDING_CAPS
+# evaluate(): a target d boundaries away is worth DECAY[d] of one at hand
+cdef double DECAY[256]
+for _d in range(256):
+    DECAY[_d] = 0.8 ** _d
 
 
 # ------------------------------------------------------------------ small helpers
@@ -902,30 +906,71 @@ cdef void al_returns(const void* state, const void* tables, double* out) noexcep
             out[p] = 1.0 if (s.winners >> p) & 1 else -1.0
 
 
+cdef double stage_value(int kind, int region_kind, int stage) noexcept nogil:
+    """evaluate(): what the ``stage``-th stage of a building is worth -- settlements most
+    (stage IV above all), a first quarry or gold mine much (stage III and IV buildings
+    need stone and gold), fortresses (movement) and ramparts (defence) a little."""
+    if kind == T_SETTLEMENT:
+        return 1.6 + (2.5 if stage == 4 else 0.0)
+    if kind == T_PLANT:
+        if stage == 1 and (region_kind == KR_RESOURCE + RES_STONE
+                           or region_kind == KR_RESOURCE + RES_GOLD):
+            return 2.5
+        return 0.5
+    if kind == T_FORTRESS:
+        return 0.4 if stage <= 2 else 0.2
+    return 0.35
+
+
+cdef double best_gain(const AlState* s, const AlTables* t, int p, int r,
+                      int distinct) noexcept nogil:
+    """evaluate(): the value of the best next stage p could build in r (a development
+    of his building there, or a new settlement or plant), less if he lacks the
+    different resources it costs."""
+    cdef int kind = s.btype[r][p]
+    cdef int stage = s.bstage[r][p]
+    cdef double gain
+    if kind != T_NONE:
+        if stage >= max_stage(kind):
+            return 0.0
+        gain = stage_value(kind, t.kind[r], stage + 1)
+        return gain if distinct >= stage + 1 else 0.1 * gain
+    if t.kind[r] >= KR_RESOURCE:
+        return stage_value(T_PLANT, t.kind[r], 1)
+    if s.count[p][T_SETTLEMENT] < 3:
+        if (s.count[p][T_SETTLEMENT] == 2 and not t.laurel[r]
+                and not settlement_in_laurel(s, t, p, 0)):
+            return 0.0
+        return stage_value(T_SETTLEMENT, t.kind[r], 1) + (0.3 if t.laurel[r] else 0.0)
+    return 0.0
+
+
 cdef double progress(const AlState* s, const AlTables* t, int p) noexcept nogil:
-    """evaluate()'s measure of how far p is from three stage IV settlements: settlement
-    stages (stage IV most), production, defence, fortresses (movement), resources in hand
-    (more for kinds he lacks production of), and settlers standing in the north."""
+    """evaluate()'s measure of how far p is from three stage IV settlements: the stages
+    he has built, the resources in his hand (a few of each kind), and his settlers'
+    prospects (the best next stage within reach, discounted by distance)."""
     cdef double v = 0.0
-    cdef int r, k, kind, stage, total = 0
+    cdef double best, gain
+    cdef int r, a, k, stage, distinct = popcount64(kinds_held(s, p))
     for r in range(t.nregions):
-        kind = s.btype[r][p]
-        stage = s.bstage[r][p]
-        if kind == T_SETTLEMENT:
-            v += 1.6 * stage + (2.5 if stage == 4 else 0.0) + (0.6 if t.laurel[r] else 0.0)
-        elif kind == T_PLANT:
-            v += 0.8 * stage
-        elif kind == T_FORTRESS:
-            v += 0.3 * stage
-        elif kind == T_RAMPART:
-            v += 0.35 * stage
-        if s.settlers[r][p]:
-            v += 0.05 * s.settlers[r][p] * t.north[r]
+        for stage in range(1, s.bstage[r][p] + 1):
+            v += stage_value(s.btype[r][p], t.kind[r], stage)
+        if s.btype[r][p] == T_SETTLEMENT and t.laurel[r]:
+            v += 0.3
         v += 0.15 * s.legions[r][p]
     for k in range(AL_RES):
-        total += s.res[p][k]
-        v += 0.25 * (s.res[p][k] if s.res[p][k] < 3 else 3)
-    v += 0.05 * total
+        v += 0.3 * (s.res[p][k] if s.res[p][k] < 3 else 3)
+        if s.res[p][k] > 3:
+            v += 0.05 * ((s.res[p][k] if s.res[p][k] < 6 else 6) - 3)
+    for a in range(t.nregions):
+        if s.settlers[a][p] == 0:
+            continue
+        best = 0.0
+        for r in range(t.nregions):
+            gain = best_gain(s, t, p, r, distinct) * DECAY[t.dist[a][r]]
+            if gain > best:
+                best = gain
+        v += 0.45 * best * s.settlers[a][p]
     return v
 
 
@@ -946,7 +991,7 @@ cdef void al_evaluate(const void* state, const void* tables, double* out) noexce
         for q in range(t.num_players):
             if q != p and v[q] > best:
                 best = v[q]
-        out[p] = 0.9 * tanh((v[p] - best) / 8.0)
+        out[p] = 0.9 * tanh((v[p] - best) / 3.0)
 
 
 cdef void al_determinize(void* state, const void* tables, int observer,
