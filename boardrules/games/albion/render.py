@@ -25,8 +25,8 @@ each resource), borders as the outlines' edges (a line between the labels where 
 has no outline), sea pairs as dashed blue lines, the name with a gold ring for a laurel;
 Pict markers (grey ``?n`` face down, red ``!n`` face-up assault, red-ringed ``+n``
 printed); buildings as small tokens in the owner's colour with type initial and stage (a
-face-down stage dashed); settlers as discs and legionnaires as shields with their count;
-a legend of the players and the supply.
+face-down stage faded, its edge dashed); settlers as discs and legionnaires as shields
+with their count; a legend of the players and the supply.
 
 Player colours: Albion's four colours are not known (the rulebook's examples name red,
 black, blue and white players, not the printed shades), so red, near-black, blue and
@@ -330,11 +330,13 @@ def _square(label: str, fill: str, ink: str, ring: str, title: str,
             dashed: bool = False) -> Token:
     stroke = f'stroke="{ring}" stroke-width="2"' if ring != "none" else \
         'stroke="#222" stroke-width="0.8"'
-    if dashed:
+    group = "<g>"
+    if dashed:  # a face-down stage: faded, dashed edge
         stroke += ' stroke-dasharray="3 2"'
+        group = '<g opacity="0.55">'
 
     def draw(left: float, top: float, box: float) -> str:
-        return (f"<g><title>{escape(title)}</title>"
+        return (f"{group}<title>{escape(title)}</title>"
                 f'<rect x="{left:.1f}" y="{top:.1f}" width="{box:.1f}" height="{box:.1f}" '
                 f'rx="2" fill={quoteattr(fill)} {stroke}/>'
                 f'<text x="{left + box / 2:.1f}" y="{top + box * 0.72:.1f}" '
