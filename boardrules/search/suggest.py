@@ -169,7 +169,7 @@ def check_options(algorithm: Algorithm = "auto", *, iterations: int | None = Non
         exploration=None if exploration is None else _number(
             exploration, "exploration", 0.0, MAX_EXPLORATION),
         rollout_limit=None if rollout_limit is None else _int(
-            rollout_limit, "rollout_limit", 1, 10**6),
+            rollout_limit, "rollout_limit", 0, 10**6),
         determinizations=None if determinizations is None else _int(
             determinizations, "determinizations", 1, 10**4),
         max_memory=None if max_memory is None else _int(max_memory, "max_memory", 1, 2**50),

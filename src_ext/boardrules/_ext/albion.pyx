@@ -22,7 +22,6 @@ a reveal is a chance node whose odds come from the unrevealed pool (the two Pict
 the box included).  Nothing else is hidden.
 """
 
-from libc.math cimport tanh
 from libc.stdint cimport int64_t, uint64_t
 from libc.string cimport memset
 
@@ -56,6 +55,7 @@ RES_TOTAL_C[:] = RESOURCE_TOTALS
 cdef int CAP_C[AL_TYPES]
 CAP_C[:] = BUILDING_CAPS
 # evaluate(): a target d boundaries away is worth DECAY[d] of one at hand
+cdef double EVAL_SCALE = 15.0
 cdef double DECAY[256]
 for _d in range(256):
     DECAY[_d] = 0.8 ** _d
@@ -991,7 +991,13 @@ cdef void al_evaluate(const void* state, const void* tables, double* out) noexce
         for q in range(t.num_players):
             if q != p and v[q] > best:
                 best = v[q]
-        out[p] = 0.9 * tanh((v[p] - best) / 3.0)
+        # linear, not saturating: far ahead of a weak opponent, the next stage must
+        # still look better than idling
+        out[p] = (v[p] - best) / EVAL_SCALE
+        if out[p] > 0.95:
+            out[p] = 0.95
+        elif out[p] < -0.95:
+            out[p] = -0.95
 
 
 cdef void al_determinize(void* state, const void* tables, int observer,
