@@ -10,6 +10,7 @@ markers held, face-up Picts come out of the unrevealed pool).  Staging happens a
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -25,7 +26,7 @@ from albion_helpers import (
     raw,
 )
 
-from boardrules import CHANCE
+from boardrules import CHANCE, Termination
 from boardrules.games.albion import AlbionGame, AlbionState
 from boardrules.testing import assert_illegal
 
@@ -997,3 +998,458 @@ def test_example_3_assault_defence() -> None:
     assert raw(state)["neutral"][3] == 1 and raw(state)["neutral_supply"] == neutral_supply + 1
     assert settlers(state, "port", 0) == 2                # the settler went home anyway
     consistent(state)
+
+
+# ------------------------------------------------------------------ 4) Abilities
+
+
+def test_fortress_one_and_two_give_a_marker_used_from_the_next_turn() -> None:
+    state = new_game(2)
+    figures(state, "westgate", 0, settlers=2)
+    give(state, 0, fish=2, wood=2, stone=1, gold=0)
+    play(state, "develop westgate", "pay fish+wood")
+    assert raw(state)["neutral"][0] == 2
+    assert state.view(0)["players"][0]["movement"] == 3
+    play(state, "develop westgate")                 # III: fish+wood+stone, no marker
+    assert stage(state, "westgate", 0) == ("fortress", 3)
+    assert raw(state)["neutral"][0] == 2
+    fresh_turn(state, 0)
+    assert state.view(0)["points_left"] == 3
+    consistent(state)
+
+
+def fortress_three_position() -> AlbionState:
+    state = new_game(2)
+    building(state, "crag", 0, "fortress", 3)
+    neutral(state, 0, 3)
+    figures(state, "port", 0, settlers=2)
+    consistent(state)
+    return state
+
+
+def test_a7_fortress_three_launches_from_the_launching_region() -> None:
+    state = fortress_three_position()
+    assert "launch crag" in legal(state)
+    assert_illegal(state, "launch westgate", "launch_not_allowed")   # only a fortress I
+    play(state, "launch crag")
+    assert settlers(state, "crag", 0) == 1 and settlers(state, "port", 0) == 1
+    assert state.view(0)["points_left"] == 2           # placing costs no movement
+    # one settler on each stage III fortress
+    assert_illegal(state, "launch crag", "launch_not_allowed")
+    play(state, "settler crag-peak")                   # its movement begins there
+    assert settlers(state, "peak", 0) == 1
+    # "At the beginning of his movement": not after a movement step
+    state = fortress_three_position()
+    play(state, "settler port-westgate")
+    assert_illegal(state, "launch crag", "launch_not_allowed")
+    # only a settler in the launching region is placed
+    state = fortress_three_position()
+    figures(state, "port", 0, settlers=0)
+    figures(state, "hill", 0, settlers=1)
+    assert_illegal(state, "launch crag", "launch_not_allowed")
+    # two stage III fortresses: two launches
+    state = fortress_three_position()
+    building(state, "glade", 0, "fortress", 3)
+    neutral(state, 0, 5)
+    play(state, "launch crag", "launch glade")
+    assert settlers(state, "port", 0) == 0
+
+
+def test_settlement_one_settler_goes_to_the_launching_field_and_rests() -> None:
+    state = new_game(2)
+    figures(state, "port", 0, settlers=0)
+    figures(state, "glade", 0, settlers=1)
+    give(state, 0, fish=1, wood=0)
+    play(state, "build settlement glade")
+    assert state.phase == "figure" and legal(state) == {"take settler", "take legion"}
+    assert_illegal(state, "end", "figure_pending")
+    play(state, "take settler")
+    assert settlers(state, "port", 0) == 2
+    # both the returned builder and the new settler rest this round: the turn is over
+    assert state.current_player == 1
+    fresh_turn(state, 0)
+    play(state, "settler port-westgate", "settler port-eastgate")
+    assert settlers(state, "port", 0) == 0
+
+
+def test_settlement_one_legionnaire_defends_at_once() -> None:
+    state = new_game(2)
+    reveal(state, "crag", 1)
+    figures(state, "crag", 0, settlers=2)
+    give(state, 0, fish=2, wood=1)
+    play(state, "build settlement crag", "pay fish", "pict peace", "take legion")
+    assert legions(state, "crag", 0) == 1
+    assert_illegal(state, "legion crag-peak", "movement_over")
+    # the second settler develops: strength 2, defence rampart I + the new legionnaire
+    build_and_assault(state, "develop crag")
+    assert stage(state, "crag", 0) == ("settlement", 2)
+
+
+def test_settlement_figures_only_from_the_play_area() -> None:
+    state = new_game(2)
+    move_picts(state, "crag", "peak")
+    figures(state, "crag", 0, settlers=1)
+    figures(state, "hill", 0, legions=3)                # all his legionnaires are out
+    give(state, 0, fish=1, wood=0)
+    play(state, "build settlement crag")                # a settler, without asking
+    assert state.phase == "build" and settlers(state, "port", 0) == 3
+    state = new_game(2)
+    move_picts(state, "crag", "peak")
+    figures(state, "crag", 0, settlers=1)
+    figures(state, "port", 0, settlers=3)              # all four settlers are out
+    figures(state, "hill", 0, legions=3)
+    give(state, 0, fish=1, wood=0)
+    play(state, "build settlement crag")
+    assert stage(state, "crag", 0) == ("settlement", 1)
+    assert sum(raw(state)["legions"][r][0] for r in range(13)) == 3
+    assert sum(raw(state)["settlers"][r][0] for r in range(13)) == 4
+    consistent(state)
+
+
+def settlement_three_position() -> AlbionState:
+    """Player 0 develops his settlement II in the (Pict-free) crag to III; a settler of
+    his waits in the westgate (his fortress I), a rampart I of his in the hill."""
+    state = new_game(2)
+    move_picts(state, "crag", "peak")
+    building(state, "crag", 0, "settlement", 2)
+    building(state, "hill", 0, "rampart", 1)
+    building(state, "glen", 0, "settlement", 1)
+    figures(state, "crag", 0, settlers=1)
+    figures(state, "westgate", 0, settlers=1)
+    give(state, 0, fish=1, wood=1, stone=1, gold=0)
+    play(state, "develop crag")
+    return state
+
+
+def test_settlement_three_free_development() -> None:
+    state = settlement_three_position()
+    assert state.phase == "free" and state.current_player == 0
+    # not a settlement; any of his other buildings on the board
+    assert legal(state) == {"skip", "develop westgate", "develop hill", "develop port",
+                            "develop fishery", "develop forest"}
+    assert_illegal(state, "develop glen", "free_development_not_allowed")
+    assert_illegal(state, "end", "free_pending")
+    before = res(state, 0)
+    play(state, "develop westgate")
+    assert stage(state, "westgate", 0) == ("fortress", 2)
+    assert raw(state)["neutral"][0] == 2                 # with its marker
+    assert res(state, 0) == before                       # no construction costs
+    # the settler in the westgate stays there and may still act this round
+    assert settlers(state, "westgate", 0) == 1 and state.current_player == 0
+    assert "remove westgate" in legal(state)
+    consistent(state)
+
+
+def test_settlement_three_free_development_turns_a_pict_over() -> None:
+    state = settlement_three_position()
+    play(state, "develop hill")
+    assert state.current_player == CHANCE
+    play(state, "pict peace")
+    assert stage(state, "hill", 0) == ("rampart", 2)
+    state = settlement_three_position()
+    play(state, "skip")
+    assert stage(state, "hill", 0) == ("rampart", 1) and stage(state, "crag", 0)[1] == 3
+
+
+def test_settlement_three_free_development_pays_no_tribute() -> None:
+    state = settlement_three_position()
+    move_picts(state, "westgate", "peak", 0)
+    building(state, "westgate", 1, "fortress", 3)
+    neutral(state, 1, 2)
+    play(state, "develop westgate")
+    assert res(state, 1) == {"fish": 3, "wood": 2, "stone": 0, "gold": 0}
+
+
+def test_settlement_four_counts_for_victory() -> None:
+    state = new_game(2)
+    move_picts(state, "glade", "peak", 0)
+    building(state, "glade", 0, "settlement", 3)
+    figures(state, "glade", 0, settlers=1)
+    give(state, 0, fish=1, wood=1, stone=1, gold=1)
+    play(state, "develop glade")
+    assert state.stage_four_settlements() == (1, 0) and state.score() == (1, 0)
+    assert_illegal(state, "remove glade", "no_free_settler")
+
+
+# ------------------------------------------------------------------ voluntary removal
+
+
+def test_a9_voluntary_removal_undoes_each_stage() -> None:
+    # a fortress II: both markers back; the settler goes home; no tribute, no Pict
+    state = new_game(2)
+    building(state, "hill", 0, "fortress", 2)
+    building(state, "hill", 1, "fortress", 3)
+    neutral(state, 0, 3)
+    neutral(state, 1, 3)
+    figures(state, "hill", 0, settlers=1)
+    consistent(state)
+    before = {p: res(state, p) for p in (0, 1)}
+    play(state, "remove hill")
+    assert stage(state, "hill", 0) == ("", 0) and stage(state, "hill", 1) == ("fortress", 3)
+    assert raw(state)["neutral"][0] == 1
+    assert settlers(state, "port", 0) == 2 and face_down(state, "hill") == 6
+    assert {p: res(state, p) for p in (0, 1)} == before
+    assert state.current_player != CHANCE
+    consistent(state)
+    # a settlement III: another stage II/III building, then two figures
+    state = new_game(2)
+    building(state, "crag", 0, "settlement", 3)
+    building(state, "eastgate", 0, "fortress", 2)
+    neutral(state, 0, 3)
+    figures(state, "crag", 0, settlers=1)
+    figures(state, "hill", 0, legions=1)
+    figures(state, "glen", 0, legions=1)
+    play(state, "remove crag")
+    # the only stage II/III non-settlement: reduced unasked (and its marker)
+    assert stage(state, "eastgate", 0) == ("fortress", 1)
+    assert state.phase == "loss" and state.current_player == 0
+    assert legal(state) == {"return settler port", "return legion hill",
+                            "return legion glen"}
+    play(state, "return legion hill", "return legion glen")
+    assert stage(state, "crag", 0) == ("", 0)
+    assert state.view(None)["players"][0]["legions_in_supply"] == 3
+    consistent(state)
+
+
+def test_voluntary_removal_only_own_buildings_never_stage_four() -> None:
+    state = new_game(2)
+    building(state, "moor", 1, "settlement", 1)
+    building(state, "crag", 0, "settlement", 4)
+    figures(state, "moor", 0, settlers=1)
+    figures(state, "crag", 0, settlers=1)
+    assert_illegal(state, "remove moor", "no_building_there")
+    assert_illegal(state, "remove crag", "stage_four_permanent")
+
+
+# ------------------------------------------------------------------ laurel
+
+
+def test_a8_third_settlement_must_go_to_a_laurel_region() -> None:
+    state = new_game(2)
+    building(state, "moor", 0, "settlement", 1)
+    building(state, "glade", 0, "settlement", 2)
+    for region in ("hill", "crag", "westgate"):
+        figures(state, region, 0, settlers=1)
+    assert_illegal(state, "build settlement hill", "laurel_required")
+    assert "build settlement crag" in legal(state)
+    assert "build fortress hill" in legal(state)          # other buildings are free
+    # one settlement already in a laurel region: the third may go anywhere
+    building(state, "glade", 0, "settlement", 0)
+    building(state, "peak", 0, "settlement", 2)
+    assert "build settlement hill" in legal(state)
+
+
+# ------------------------------------------------------------------ B – Take Resources
+
+
+def test_example_4_take_resources() -> None:
+    """Christian (seat 1): fishery II, lumber mill III, quarry II, gold mine I: takes 2
+    fish, 3 wood, 2 stone and 1 gold; then his turn is over."""
+    state = new_game(2)
+    building(state, "fishery", 1, "plant", 2)
+    building(state, "forest", 1, "plant", 3)
+    building(state, "quarry", 1, "plant", 2)
+    building(state, "mine", 1, "plant", 1)
+    fresh_turn(state, 1)
+    start = res(state, 1)
+    supply = raw(state)["supply"][:]
+    play(state, "resources")
+    assert res(state, 1) == {"fish": start["fish"] + 2, "wood": start["wood"] + 3,
+                             "stone": 2, "gold": 1}
+    assert raw(state)["supply"] == [supply[0] - 2, supply[1] - 3, supply[2] - 2,
+                                    supply[3] - 1]
+    assert state.current_player == 0 and state.phase == "move"
+    consistent(state)
+
+
+def test_take_resources_at_the_start_one_fish_one_wood() -> None:
+    state = new_game(2)
+    play(state, "resources")
+    assert res(state, 0) == {"fish": 4, "wood": 2, "stone": 0, "gold": 0}
+
+
+def test_take_resources_shortage_everyone_returns_one_until_enough() -> None:
+    state = new_game(3)
+    building(state, "fishery", 0, "plant", 3)
+    # fish: the taker 1, the others 20 and 3; supply 0 (24 in all)
+    give(state, 0, fish=1)
+    give(state, 1, fish=20)
+    give(state, 2, fish=3)
+    assert raw(state)["supply"][0] == 0
+    play(state, "resources")
+    # round 1: each returns one (supply 3 >= 3): then the taker takes 3
+    assert [res(state, p)["fish"] for p in range(3)] == [3, 19, 2]
+    assert raw(state)["supply"][0] == 0
+    consistent(state)
+    # the taker without any: the rounds go on until there are enough
+    state = new_game(2)
+    building(state, "fishery", 0, "plant", 3)
+    give(state, 0, fish=0)
+    give(state, 1, fish=24)
+    play(state, "resources")
+    assert [res(state, p)["fish"] for p in range(2)] == [3, 21]
+    consistent(state)
+
+
+# ------------------------------------------------------------------ Game End and Victory
+
+
+def finale(players: int = 2) -> AlbionState:
+    """Player 0 holds stage IV settlements in the crag and the peak (laurels) and
+    develops his stage III in the Pict-free hill to IV."""
+    state = new_game(players)
+    move_picts(state, "hill", "moor")
+    building(state, "crag", 0, "settlement", 4)
+    building(state, "peak", 0, "settlement", 4)
+    building(state, "hill", 0, "settlement", 3)
+    figures(state, "port", 0, settlers=0)
+    figures(state, "hill", 0, settlers=1)
+    give(state, 0, fish=1, wood=1, stone=1, gold=1)
+    return state
+
+
+def test_game_end_the_round_is_played_to_the_end() -> None:
+    state = finale(3)
+    play(state, "develop hill")
+    assert state.view(None)["end_triggered"]
+    assert state.current_player == 1 and not state.is_terminal()
+    play(state, "end")
+    assert state.current_player == 2
+    play(state, "end")
+    assert state.is_terminal()
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == (0,)
+    assert outcome.reason == Termination.THREE_SETTLEMENTS
+    assert state.returns() == (1.0, -1.0, -1.0)
+    assert state.score() == (3, 0, 0)
+
+
+def test_game_end_last_seat_ends_the_game_at_once() -> None:
+    state = finale(2)
+    building(state, "crag", 1, "settlement", 4)
+    fresh_turn(state, 1)
+    figures(state, "hill", 1, settlers=0)
+    # player 1 ends; player 0 (the start player) completes in round 2; player 1 plays
+    play(state, "end")
+    assert state.current_player == 0
+    play(state, "develop hill")
+    assert state.current_player == 1 and not state.is_terminal()
+    play(state, "resources")
+    assert state.is_terminal() and state.view(None)["winners"] == [0]
+
+
+def tie_finale(p0_up: int, p1_up: int, p0_res: dict[str, int], p1_res: dict[str, int],
+               players: int = 2, shared_up: int = 0) -> AlbionState:
+    """Player 1 already has three stage IV settlements (moor: 1 printed assault Pict,
+    glade, peak); player 0 (crag, peak) completes his third in the hill; the round ends.
+    Face up: ``p0_up`` in the crag, ``p1_up`` in the moor, ``shared_up`` in the peak."""
+    state = finale(players)
+    for region in ("moor", "glade", "peak"):
+        building(state, region, 1, "settlement", 4)
+    reveal(state, "crag", p0_up)
+    reveal(state, "moor", p1_up)
+    reveal(state, "peak", shared_up)
+    play(state, "develop hill")
+    give(state, 0, **p0_res)
+    give(state, 1, **p1_res)
+    while not state.is_terminal():
+        state.apply("end")
+    return state
+
+
+NONE = {"fish": 0, "wood": 0, "stone": 0, "gold": 0}
+
+
+def test_a13_tie_break_counts_picts_of_settlement_regions() -> None:
+    # player 0: 2 face up in the crag; player 1: the moor's printed 1 (face-down Picts
+    # never count); player 1 is richer, but the Picts come first
+    state = tie_finale(2, 0, NONE, {**NONE, "gold": 5})
+    assert state.view(None)["winners"] == [0]
+    # player 1: printed 1 + 1 face up in the moor = 2 > 1 face up in the crag
+    state = tie_finale(1, 1, {**NONE, "gold": 5}, NONE)
+    assert state.view(None)["winners"] == [1]
+    # the peak, a region of both players' settlements, counts for both: 1 + 2 = 1 + 2,
+    # then the resources decide
+    state = tie_finale(1, 0, {**NONE, "fish": 1}, NONE, shared_up=2)
+    assert state.view(None)["winners"] == [0]
+    state = tie_finale(1, 0, NONE, {**NONE, "fish": 1}, shared_up=2)
+    assert state.view(None)["winners"] == [1]
+
+
+@pytest.mark.parametrize(("p0", "p1", "winners"), [
+    ({"gold": 2}, {"gold": 1, "stone": 9, "wood": 9, "fish": 9}, [0]),
+    ({"gold": 1, "stone": 1}, {"gold": 1, "wood": 9, "fish": 9}, [0]),
+    ({"wood": 1}, {"fish": 9}, [0]),
+    ({"fish": 1, "wood": 2}, {"fish": 2, "wood": 2}, [1]),
+    ({"fish": 1, "gold": 1}, {"fish": 1, "gold": 1}, [0, 1]),
+])
+def test_tie_break_resources_gold_then_stone_wood_fish_then_shared(
+        p0: dict[str, int], p1: dict[str, int], winners: list[int]) -> None:
+    state = tie_finale(1, 0, {**NONE, **p0}, {**NONE, **p1})     # Picts 1 : 1
+    assert state.view(None)["winners"] == winners
+
+
+def test_a14_returns_and_round_cap_draw() -> None:
+    # two of three share the victory: +1 each, the third -1
+    state = tie_finale(1, 0, NONE, NONE, players=3)
+    assert state.view(None)["winners"] == [0, 1]
+    assert state.returns() == (1.0, 1.0, -1.0)
+    assert state.score() == (3, 3, 0)
+    # a single winner +1, the other -1
+    state = tie_finale(2, 0, NONE, NONE)
+    assert state.returns() == (1.0, -1.0)
+    # the round cap: a draw, 0 each
+    state = game(2, max_rounds=1)
+    play(state, "fortress westgate", "fortress eastgate", "end", "end")
+    assert state.is_terminal() and state.returns() == (0.0, 0.0)
+
+
+def test_round_cap_ends_in_a_draw() -> None:
+    state = game(3, max_rounds=2, first_player=1)
+    play(state, "fortress westgate", "fortress eastgate", "fortress westgate")
+    for _ in range(5):
+        play(state, "end")
+        assert not state.is_terminal()
+    play(state, "end")
+    assert state.is_terminal()
+    outcome = state.outcome()
+    assert outcome is not None and outcome.reason == Termination.ROUND_CAP
+    assert outcome.returns == (0.0, 0.0, 0.0) and state.view(None)["end_reason"] == "round_cap"
+    assert state.view(None)["winners"] == []
+    assert_illegal(state, "end", "game_over")
+
+
+# ------------------------------------------------------------------ A10, A11, engine
+
+
+def test_a11_null_turn_is_legal() -> None:
+    state = new_game(2)
+    before = raw(state)
+    play(state, "end")
+    after = raw(state)
+    assert state.current_player == 1
+    for key in ("btype", "bstage", "settlers", "legions", "res", "supply", "face_down"):
+        assert after[key] == before[key], key
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a10_neutral_markers_never_run_out(players: int) -> None:
+    """Random games, every invariant after every step; the neutral supply never goes
+    below zero and nobody holds more than the 6 of three fortresses at stages I+II."""
+    rng = random.Random(players)
+    for g in range(2):
+        state = AlbionGame(players, board=TEST_BOARD, max_rounds=12).new_game(
+            seed=g, auto_chance=False)
+        while not state.is_terminal():
+            if state.current_player == CHANCE:
+                state.apply_random_chance(rng.randrange(1 << 30))
+            else:
+                moves = state.legal_moves()
+                # favour building over idling so that fortresses get built
+                builds = [m for m in moves if m.kind in ("build", "develop", "pay")]
+                state.apply(rng.choice(builds if builds and rng.random() < 0.8
+                                       else moves))
+            consistent(state)
+            r = raw(state)
+            assert r["neutral_supply"] >= 0
+            assert all(0 <= n <= 6 for n in r["neutral"])
