@@ -152,7 +152,7 @@ def test_contents_three_settlements_and_three_fortresses_per_colour() -> None:
 def test_contents_four_settlers_three_legionnaires() -> None:
     state = new_game(2)
     view = state.view(None)["players"][0]
-    assert (view["settlers_in_supply"], view["legions_in_supply"]) == (3, 0 + 3)
+    assert (view["settlers_in_supply"], view["legions_in_supply"]) == (3, 3)
 
 
 # ------------------------------------------------------------------ Preparation
@@ -538,8 +538,10 @@ def test_plants_only_in_their_resource_region() -> None:
 
 def tribute_position(builder_stage: int, others: dict[int, int], players: int = 4,
                      region: str = "crag", **options: Any) -> AlbionState:
-    """Player 0 builds stage ``builder_stage`` in ``region`` (ramparts; no Picts there);
-    ``others``: player -> the stage of his settlement there."""
+    """Player 0 builds stage ``builder_stage`` in ``region`` (ramparts); ``others``:
+    player -> the stage of his settlement there.  The region's Picts are carried off
+    first: it stays a tribute region ("the regions with Picts at the beginning of the
+    game")."""
     state = new_game(players, **options)
     move_picts(state, region, "moor")
     figures(state, region, 0, settlers=1)
@@ -1106,6 +1108,11 @@ def test_settlement_one_legionnaire_defends_at_once() -> None:
     # the second settler develops: strength 2, defence rampart I + the new legionnaire
     build_and_assault(state, "develop crag")
     assert stage(state, "crag", 0) == ("settlement", 2)
+    # a stage II settlement gives a figure too
+    assert state.phase == "figure" and state.current_player == 0
+    play(state, "take legion")
+    assert legions(state, "crag", 0) == 2
+    consistent(state)
 
 
 def test_settlement_figures_only_from_the_play_area() -> None:
