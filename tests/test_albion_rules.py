@@ -1059,6 +1059,7 @@ def test_a7_fortress_three_launches_from_the_launching_region() -> None:
     play(state, "launch crag")
     assert settlers(state, "crag", 0) == 1 and settlers(state, "port", 0) == 1
     assert state.view(0)["points_left"] == 2           # placing costs no movement
+    assert_illegal(state, "resources", "resources_not_now")   # it is action A
     # one settler on each stage III fortress
     assert_illegal(state, "launch crag", "launch_not_allowed")
     play(state, "settler crag-peak")                   # its movement begins there
