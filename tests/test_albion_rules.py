@@ -298,6 +298,16 @@ def test_movement_need_not_use_all_points_and_regions_hold_any_number() -> None:
     assert settlers(state, "port", 1) == 4 and settlers(state, "port", 0) == 2
 
 
+def test_a_settler_that_does_not_build_stays_and_moves_later() -> None:
+    state = new_game(2)
+    play(state, "settler port-moor", "end")
+    assert settlers(state, "moor", 0) == 1
+    fresh_turn(state, 0)
+    assert "settler moor-glade" in legal(state)
+    play(state, "settler moor-glade")
+    assert settlers(state, "glade", 0) == 1
+
+
 def test_movement_comes_before_building() -> None:
     state = new_game(2)
     figures(state, "port", 0, settlers=2)
@@ -638,6 +648,8 @@ def test_example_2_tribute() -> None:
     play(state, f"develop {region}")          # 1 fish + 1 wood, the only payment
     assert state.phase == "tribute" and state.current_player == 2
     assert legal(state) == {"tribute fish", "tribute wood"}
+    assert_illegal(state, "tribute stone", "tribute_not_paid")
+    assert_illegal(state, "end", "tribute_pending")
     play(state, "tribute wood")
     assert res(state, 2)["wood"] == start[2]["wood"] + 1
     assert res(state, 1)["fish"] == start[1]["fish"] + 1
