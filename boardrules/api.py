@@ -179,6 +179,10 @@ class Game(Generic[GameStateT, GameMoveT]):
     #: game whose random games run to hundreds of moves sets one, so that the default
     #: search stays fast and strong (Rome & Carthage: 30).
     rollout_limit: ClassVar[int | None] = None
+    #: The UCT exploration constant MCTS and ISMCTS use when the caller gives none
+    #: (``None``: 1.0).  A game whose ``evaluate`` tells good moves from bad by small
+    #: margins sets a lower one (Albion: 0.02, with rollouts cut at once).
+    exploration: ClassVar[float | None] = None
     #: The :class:`State` subclass of the game.
     state_class: ClassVar[type[State[Any]]]
     #: Action id of a move that ends a player's game for good (Armadora's pass), if any.

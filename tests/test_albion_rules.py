@@ -1605,8 +1605,6 @@ def test_illegal_moves_raise_and_change_nothing() -> None:
     assert_illegal(state, "settler port-port", "move_nowhere")
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a settler returned from the launching field "
-                   "is taken from the ones that may still act, not from the rested ones")
 def test_a_returned_settler_is_a_rested_one_when_the_owner_has_one() -> None:
     """"The owner of a reduced settlement selects any of his legionnaires or settlers":
     after a removal, the settler just sent home (rested) may be the one returned; the
@@ -1621,8 +1619,6 @@ def test_a_returned_settler_is_a_rested_one_when_the_owner_has_one() -> None:
     assert state.current_player == 0 and "develop port" in legal(state)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG (A14): a victory shared by every player gives "
-                   "0 each, the reading says each winner +1")
 def test_a14_victory_shared_by_everyone_gives_each_winner_one() -> None:
     state = tie_finale(1, 0, NONE, NONE)
     assert state.view(None)["winners"] == [0, 1]

@@ -149,6 +149,27 @@ def test_exploration_and_rollout_limit_options() -> None:
     state = armadora(2, "advanced")
     s = suggest(state, iterations=200, seed=1, exploration=0.0, rollout_limit=5)
     assert s.move in state.legal_moves()
+    # rollout_limit=0: the heuristic at the leaf at once (Albion's default)
+    s = suggest(state, iterations=200, seed=1, rollout_limit=0)
+    assert s.move in state.legal_moves()
+
+
+def test_a_game_sets_its_default_exploration() -> None:
+    """Game.exploration is the UCT constant when the caller gives none; the caller's
+    own value wins."""
+    import boardrules
+
+    game = boardrules.load("albion")
+    assert game.exploration == 0.02
+    state = game.new_game(seed=3)
+    default = suggest(state, iterations=300, seed=1)
+    explicit = suggest(state, iterations=300, seed=1, exploration=0.02)
+    other = suggest(state, iterations=300, seed=1, exploration=1.0)
+    def visits(result: Any) -> list[int]:
+        return [n for _, _, n in result.ranked]
+
+    assert visits(default) == visits(explicit)
+    assert visits(default) != visits(other)
 
 
 @pytest.mark.parametrize(("kwargs", "error"), [
@@ -169,7 +190,7 @@ def test_exploration_and_rollout_limit_options() -> None:
     ({"algorithm": "alphabeta", "depth": 0}, ValueError),
     ({"algorithm": "alphabeta", "depth": 101}, ValueError),
     ({"exploration": -1.0}, ValueError),
-    ({"rollout_limit": 0}, ValueError),
+    ({"rollout_limit": -1}, ValueError),
     ({"determinizations": 0}, ValueError),
 ])
 def test_bad_arguments_are_refused(kwargs: dict[str, Any], error: type[Exception]) -> None:

@@ -198,8 +198,10 @@ def suggest(state: State[Any], *, player: int | None = None, algorithm: Algorith
       the best found so far (``stats["stopped"] == "cancelled"``).
 
     MCTS and ISMCTS take ``iterations`` (default: 1,000 when no ``time_limit`` is given;
-    deterministic for a ``seed``), ``exploration`` (UCT constant, default 1.0),
-    ``rollout_limit`` (random moves before the game's heuristic; default: to the end),
+    deterministic for a ``seed``), ``exploration`` (UCT constant; default the game's
+    :attr:`~boardrules.Game.exploration`, else 1.0),
+    ``rollout_limit`` (random moves before the game's heuristic, 0: the heuristic at once;
+    default the game's :attr:`~boardrules.Game.rollout_limit`, else to the end),
     ``max_memory`` (bytes for all trees, default 256 MiB: a full tree stops growing and the
     iterations go on) and ``simultaneous`` (``"decoupled"``, the default, or
     ``"sequential"``: how a decision the game marks simultaneous with another player's
@@ -260,7 +262,10 @@ def _mcts(state: State[Any], options: SearchOptions, player: int, seed: int,
     ismcts = algorithm == "ismcts" and hidden
     if not hidden:
         algorithm = "mcts"  # with nothing hidden ISMCTS's one information set is MCTS's node
-    exploration = DEFAULT_EXPLORATION if options.exploration is None else options.exploration
+    exploration = options.exploration
+    if exploration is None:
+        game_default = state.game.exploration
+        exploration = DEFAULT_EXPLORATION if game_default is None else game_default
     rollout = options.rollout_limit
     if rollout is None:
         rollout = -1 if state.game.rollout_limit is None else state.game.rollout_limit

@@ -125,7 +125,11 @@ class AlbionGame(Game["AlbionState", AlbionMove]):
     rules_version: ClassVar[str] = "1.0"
     _core: AlbionCore
     max_move_text: ClassVar[int] = 48
+    # random moves tell nothing here (random play never builds three stage IV
+    # settlements): search evaluates its leaves at once, with a low exploration constant
+    # because evaluate() separates the moves by small margins (see the docs' Figures)
     rollout_limit: ClassVar[int | None] = 0
+    exploration: ClassVar[float | None] = 0.02
     illegal_reasons: ClassVar[Mapping[str, str]] = ILLEGAL_REASONS
     notation_hint: ClassVar[str] = _NOTATION
     # short games (a low round cap) keep the conformance kit fast
@@ -248,8 +252,7 @@ class AlbionState(State[AlbionMove]):
         raw = self._raw()
         game = self._game
         winners = tuple(raw["winners"])
-        everyone = len(winners) == game.num_players
-        ranking = tuple(1 if not winners or everyone or p in winners else 2
+        ranking = tuple(1 if not winners or p in winners else 2
                         for p in range(game.num_players))
         scores = self.score()
         return Outcome(

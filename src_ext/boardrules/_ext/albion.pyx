@@ -54,11 +54,11 @@ cdef int RES_TOTAL_C[AL_RES]
 RES_TOTAL_C[:] = RESOURCE_TOTALS
 cdef int CAP_C[AL_TYPES]
 CAP_C[:] = BUILDING_CAPS
-# evaluate(): a target d boundaries away is worth DECAY[d] of one at hand
-cdef double EVAL_SCALE = 15.0
+# evaluate(): a target n turns of walking away is worth DECAY[n] of one at hand
+cdef double EVAL_SCALE = 90.0
 cdef double DECAY[256]
 for _d in range(256):
-    DECAY[_d] = 0.8 ** _d
+    DECAY[_d] = 0.7 ** _d
 
 
 # ------------------------------------------------------------------ small helpers
@@ -546,9 +546,10 @@ cdef void return_figure(AlState* s, const AlTables* t, int q, bint legion,
         s.legions[r][q] -= 1
         return
     s.settlers[r][q] -= 1
-    # the settlers left in the launching region keep their right to act, if any
-    if q == s.turn_player and r == t.launch and s.spent > s.settlers[r][q]:
-        s.spent = s.settlers[r][q]
+    # from the launching region, the owner returns a settler that has already acted
+    # this round if he has one: those left keep their right to act
+    if q == s.turn_player and r == t.launch and s.spent:
+        s.spent -= 1
 
 
 cdef void reduce_other(AlState* s, int q, int r) noexcept nogil:
@@ -893,37 +894,42 @@ cdef void al_apply(void* state, const void* tables, int action) noexcept nogil:
 
 
 cdef void al_returns(const void* state, const void* tables, double* out) noexcept nogil:
-    """A14: the winner(s) +1, the others -1; a round-cap end is a draw (0 each), and so
-    is a victory shared by everyone."""
+    """A14: the winner(s) +1 ("all tied players rejoice in their shared victory"), the
+    others -1; a round-cap end is a draw (0 each)."""
     cdef const AlState* s = <const AlState*>state
     cdef const AlTables* t = <const AlTables*>tables
     cdef int p
-    cdef bint everyone = s.winners == (1 << t.num_players) - 1
     for p in range(t.num_players):
-        if s.phase != PH_OVER or s.winners == 0 or everyone:
+        if s.phase != PH_OVER or s.winners == 0:
             out[p] = 0.0
         else:
             out[p] = 1.0 if (s.winners >> p) & 1 else -1.0
 
 
-cdef double stage_value(int kind, int region_kind, int stage) noexcept nogil:
+cdef double stage_value(int kind, int region_kind, int stage, int developed) noexcept nogil:
     """evaluate(): what the ``stage``-th stage of a building is worth -- settlements most
-    (stage IV above all), a first quarry or gold mine much (stage III and IV buildings
-    need stone and gold), fortresses (movement) and ramparts (defence) a little."""
+    (stage IV above all), a first plant much, the more so the more settlements stand at
+    stage II or more (``developed``: stages III and IV need three and four different
+    resources), fortresses (movement) and ramparts (defence) a little."""
     if kind == T_SETTLEMENT:
         return 1.6 + (2.5 if stage == 4 else 0.0)
     if kind == T_PLANT:
-        if stage == 1 and (region_kind == KR_RESOURCE + RES_STONE
-                           or region_kind == KR_RESOURCE + RES_GOLD):
-            return 2.5
+        if stage == 1:
+            return 2.5 + 1.0 * developed
         return 0.5
     if kind == T_FORTRESS:
         return 0.4 if stage <= 2 else 0.2
     return 0.35
 
 
+cdef inline double laurel_bonus(const AlState* s, const AlTables* t, int p) noexcept nogil:
+    """evaluate(): a first settlement in a laurel region is worth more (one of the three
+    must stand there, A8)."""
+    return 0.2 if settlement_in_laurel(s, t, p, 0) else 1.5
+
+
 cdef double best_gain(const AlState* s, const AlTables* t, int p, int r,
-                      int distinct) noexcept nogil:
+                      int distinct, int developed) noexcept nogil:
     """evaluate(): the value of the best next stage p could build in r (a development
     of his building there, or a new settlement or plant), less if he lacks the
     different resources it costs."""
@@ -933,16 +939,33 @@ cdef double best_gain(const AlState* s, const AlTables* t, int p, int r,
     if kind != T_NONE:
         if stage >= max_stage(kind):
             return 0.0
-        gain = stage_value(kind, t.kind[r], stage + 1)
+        gain = stage_value(kind, t.kind[r], stage + 1, developed)
         return gain if distinct >= stage + 1 else 0.1 * gain
     if t.kind[r] >= KR_RESOURCE:
-        return stage_value(T_PLANT, t.kind[r], 1)
+        return stage_value(T_PLANT, t.kind[r], 1, developed)
     if s.count[p][T_SETTLEMENT] < 3:
         if (s.count[p][T_SETTLEMENT] == 2 and not t.laurel[r]
                 and not settlement_in_laurel(s, t, p, 0)):
             return 0.0
-        return stage_value(T_SETTLEMENT, t.kind[r], 1) + (0.3 if t.laurel[r] else 0.0)
+        return stage_value(T_SETTLEMENT, t.kind[r], 1, developed) + (
+            laurel_bonus(s, t, p) if t.laurel[r] else 0.0)
     return 0.0
+
+
+cdef inline double prospect(const AlTables* t, double gain, int a, int r,
+                            int points) noexcept nogil:
+    """evaluate(): a settler in a, a target gain in r: less for each turn of walking (at
+    his movement points), a little less with the distance, more when he is there."""
+    cdef int d = t.dist[a][r]
+    cdef double value = gain * DECAY[(d + points - 1) // points] * (1.0 - 0.02 * d)
+    return value * 1.5 if d == 0 else value
+
+
+cdef inline bint building_pending(const AlState* s) noexcept nogil:
+    """A stage is being built (paid for or about to be) and not yet lost."""
+    return (s.b_stage > 0 and not s.b_lost
+            and (s.phase == PH_PAY or s.phase == PH_TRIBUTE or s.phase == PH_REVEAL
+                 or s.phase == PH_LOSS))
 
 
 cdef double progress(const AlState* s, const AlTables* t, int p) noexcept nogil:
@@ -951,26 +974,63 @@ cdef double progress(const AlState* s, const AlTables* t, int p) noexcept nogil:
     prospects (the best next stage within reach, discounted by distance)."""
     cdef double v = 0.0
     cdef double best, gain
-    cdef int r, a, k, stage, distinct = popcount64(kinds_held(s, p))
+    cdef double gains[AL_MAX_REGIONS]
+    cdef uint64_t taken = 0
+    cdef int r, a, i, k, pick, chosen, stage, nsettlers, used = 0
+    cdef int distinct = popcount64(kinds_held(s, p))
+    cdef int where[AL_SETTLERS * 2]
+    cdef int points = 1 + s.neutral[p]
+    cdef int developed = 0
+    for r in range(t.nregions):
+        if s.btype[r][p] == T_SETTLEMENT and s.bstage[r][p] >= 2:
+            developed += 1
     for r in range(t.nregions):
         for stage in range(1, s.bstage[r][p] + 1):
-            v += stage_value(s.btype[r][p], t.kind[r], stage)
+            v += stage_value(s.btype[r][p], t.kind[r], stage, developed)
         if s.btype[r][p] == T_SETTLEMENT and t.laurel[r]:
-            v += 0.3
+            v += 1.5
         v += 0.15 * s.legions[r][p]
     for k in range(AL_RES):
         v += 0.3 * (s.res[p][k] if s.res[p][k] < 3 else 3)
         if s.res[p][k] > 3:
-            v += 0.05 * ((s.res[p][k] if s.res[p][k] < 6 else 6) - 3)
+            v += 0.02 * ((s.res[p][k] if s.res[p][k] < 6 else 6) - 3)
+    if s.stage4[p] >= 3:
+        v += 30.0          # the victory is triggered: the round only has to end
+    if building_pending(s) and p == s.turn_player:
+        # the stage being built counts nearly in full (an assault may still take it)
+        v += 0.9 * stage_value(s.b_type, t.kind[s.b_region], s.b_stage, developed)
+        taken |= bit(s.b_region)
+    # settlers and targets paired greedily, the best discounted gain first (each target
+    # one settler's: one build at a time)
+    for r in range(t.nregions):
+        gains[r] = best_gain(s, t, p, r, distinct, developed)
+    nsettlers = 0
     for a in range(t.nregions):
-        if s.settlers[a][p] == 0:
-            continue
+        for k in range(s.settlers[a][p]):
+            if nsettlers < AL_SETTLERS * 2:      # (an edited test position may hold more)
+                where[nsettlers] = a
+                nsettlers += 1
+    for k in range(nsettlers):
         best = 0.0
-        for r in range(t.nregions):
-            gain = best_gain(s, t, p, r, distinct) * DECAY[t.dist[a][r]]
-            if gain > best:
-                best = gain
-        v += 0.45 * best * s.settlers[a][p]
+        pick = -1
+        chosen = -1
+        for i in range(nsettlers):
+            if (used >> i) & 1:
+                continue
+            a = where[i]
+            for r in range(t.nregions):
+                if (taken >> r) & 1:
+                    continue
+                gain = prospect(t, gains[r], a, r, points)
+                if gain > best:
+                    best = gain
+                    pick = r
+                    chosen = i
+        if pick < 0:
+            break
+        taken |= bit(pick)
+        used |= 1 << chosen
+        v += 0.6 * best
     return v
 
 
