@@ -981,6 +981,7 @@ cdef double progress(const AlState* s, const AlTables* t, int p) noexcept nogil:
     cdef int where[AL_SETTLERS * 2]
     cdef int points = 1 + s.neutral[p]
     cdef int developed = 0
+    cdef int new_settlements = 3 - s.count[p][T_SETTLEMENT]
     for r in range(t.nregions):
         if s.btype[r][p] == T_SETTLEMENT and s.bstage[r][p] >= 2:
             developed += 1
@@ -999,6 +1000,8 @@ cdef double progress(const AlState* s, const AlTables* t, int p) noexcept nogil:
     if building_pending(s) and p == s.turn_player:
         # the stage being built counts nearly in full (an assault may still take it)
         v += 0.9 * stage_value(s.b_type, t.kind[s.b_region], s.b_stage, developed)
+        if s.b_type == T_SETTLEMENT and s.b_stage == 1 and t.laurel[s.b_region]:
+            v += 0.9 * laurel_bonus(s, t, p)
         taken |= bit(s.b_region)
     # settlers and targets paired greedily, the best discounted gain first (each target
     # one settler's: one build at a time)
@@ -1031,6 +1034,12 @@ cdef double progress(const AlState* s, const AlTables* t, int p) noexcept nogil:
         taken |= bit(pick)
         used |= 1 << chosen
         v += 0.6 * best
+        if s.btype[pick][p] == T_NONE and t.kind[pick] < KR_RESOURCE:
+            new_settlements -= 1         # only so many settlements are left to found
+            if new_settlements <= 0:
+                for r in range(t.nregions):
+                    if s.btype[r][p] == T_NONE and t.kind[r] < KR_RESOURCE:
+                        taken |= bit(r)
     return v
 
 
