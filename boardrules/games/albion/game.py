@@ -69,10 +69,10 @@ ILLEGAL_REASONS: dict[str, str] = {
     "free_development_not_allowed": "Settlement Stage III: one of your buildings on the "
                                     "board, not a settlement, by one stage",
     "nothing_pending": "no payment, tribute, loss or ability is pending",
-    "resources_not_now": "B – Take Resources is a whole turn: only at its start",
+    "resources_not_now": "B - Take Resources is a whole turn: only at its start",
     "launch_not_allowed": "Fortress Stage III: at the beginning of the movement, one settler "
                           "from the launching region on each of your stage III fortresses",
-    "movement_over": "A – Moving and Building: all movement comes before the building",
+    "movement_over": "A - Moving and Building: all movement comes before the building",
     "no_settler_there": "you have no settler in that region",
     "no_legion_there": "you have no legionnaire in that region",
     "no_pict_to_carry": "Legionnaires: a legionnaire carries a face-down Pict of its region",
@@ -227,12 +227,12 @@ class AlbionState(State[AlbionMove]):
         return self.stage_four_settlements()
 
     def production(self, player: int) -> dict[str, int]:
-        """What ``player`` takes with "B – Take Resources" (his plants' stages)."""
+        """What ``player`` takes with "B - Take Resources" (his plants' stages)."""
         self._check_viewer(player, spectator=False)
         raw = self._raw()
         board = self._game.board
         out = {}
-        for k, kind in enumerate(RESOURCES):
+        for kind in RESOURCES:
             r = board.resource_region(kind)
             plant = raw["btype"][r][player] == TYPES.index("plant")
             out[kind] = raw["bstage"][r][player] if plant else 0
@@ -323,7 +323,7 @@ class AlbionState(State[AlbionMove]):
         """Picts in the box: removed by player count, the 2 unused ones, peace Picts
         turned over."""
         peace, assault = PICTS_REMOVED[self._game.num_players]
-        return peace + assault + 2 + raw["box_peace"]
+        return peace + assault + 2 + int(raw["box_peace"])
 
     def _player_view(self, raw: dict[str, Any], p: int) -> dict[str, Any]:
         game = self._game

@@ -128,7 +128,7 @@ def build_move_table(layout: dict[str, int], keys: Sequence[str], pay_masks: Seq
     table += [move("fortress", r, region=keys[r]) for r in range(n)]
     table += [move("launch", r, region=keys[r]) for r in range(n)]
     for kind in ("settler", "legion", "carry"):
-        table += [move(kind, a * n + b, region=keys[a], to=keys[b])  # type: ignore[arg-type]
+        table += [move(kind, a * n + b, region=keys[a], to=keys[b])
                   for a in range(n) for b in range(n)]
     table += [move("build", i * n + r, region=keys[r], building=building)
               for i, building in enumerate(BUILDING_TYPES) for r in range(n)]

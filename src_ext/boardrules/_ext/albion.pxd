@@ -168,7 +168,7 @@ cdef class AlbionCore(CoreGame):
     cdef AlTables tables
 
     cdef int _check(self, CoreState st) except -1
-    cdef _setup_regions(self, list kinds, list picts, list printed, list laurel, list north,
-                        bint start_region_tribute)
+    cdef _setup_regions(self, list kinds, list picts, list printed, list laurel,
+                        list north, bint start_region_tribute)
     cdef _setup_distances(self, list borders)
     cdef int _game_length_bound(self)

@@ -1009,11 +1009,11 @@ cdef double progress(const AlState* s, const AlTables* t, int p) noexcept nogil:
         gains[r] = best_gain(s, t, p, r, distinct, developed)
     nsettlers = 0
     for a in range(t.nregions):
-        for k in range(s.settlers[a][p]):
+        for _ in range(s.settlers[a][p]):
             if nsettlers < AL_SETTLERS * 2:      # (an edited test position may hold more)
                 where[nsettlers] = a
                 nsettlers += 1
-    for k in range(nsettlers):
+    for _ in range(nsettlers):
         best = 0.0
         pick = -1
         chosen = -1
@@ -1096,7 +1096,7 @@ cdef class AlbionCore(CoreGame):
                   bint start_region_tribute=True):
         cdef AlTables* t = &self.tables
         cdef int n = len(kinds)
-        cdef int r, a, b, k, p, i
+        cdef int k, p, i
         memset(t, 0, sizeof(AlTables))
         if not 2 <= players <= 4:
             raise ValueError("2 to 4 players")
@@ -1158,8 +1158,8 @@ cdef class AlbionCore(CoreGame):
         self.contract.hash = al_hash
         self.contract.simultaneous = NULL
 
-    cdef _setup_regions(self, list kinds, list picts, list printed, list laurel, list north,
-                       bint start_region_tribute):
+    cdef _setup_regions(self, list kinds, list picts, list printed, list laurel,
+                        list north, bint start_region_tribute):
         cdef AlTables* t = &self.tables
         cdef int r, k, starts = 0, launches = 0
         cdef int resources[AL_RES]
@@ -1299,8 +1299,8 @@ cdef class AlbionCore(CoreGame):
             "points": s.points,
             "spent": s.spent,
             "launched": [r for r in range(n) if (s.launched >> r) & 1],
-            "building": s.b_stage > 0 and s.phase in (PH_PAY, PH_TRIBUTE, PH_REVEAL,
-                                                       PH_LOSS),
+            "building": s.b_stage > 0 and s.phase in (
+                PH_PAY, PH_TRIBUTE, PH_REVEAL, PH_LOSS),
             "b_region": s.b_region,
             "b_type": s.b_type,
             "b_stage": s.b_stage,
