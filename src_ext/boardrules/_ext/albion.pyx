@@ -54,11 +54,12 @@ cdef int RES_TOTAL_C[AL_RES]
 RES_TOTAL_C[:] = RESOURCE_TOTALS
 cdef int CAP_C[AL_TYPES]
 CAP_C[:] = BUILDING_CAPS
-# evaluate(): a target n turns of walking away is worth DECAY[n] of one at hand
+# evaluate(): a settler n turns of walking from a target gets DECAY[n] of its value
+# (n = 0: he stands there; well under 1, so that building is worth it)
 cdef double EVAL_SCALE = 90.0
 cdef double DECAY[256]
 for _d in range(256):
-    DECAY[_d] = 0.7 ** _d
+    DECAY[_d] = 0.7 * 0.8 ** _d
 
 
 # ------------------------------------------------------------------ small helpers
@@ -343,14 +344,38 @@ cdef int launch_options(const AlState* s, const AlTables* t, int* out, int n) no
     return n
 
 
+cdef bint any_move(const AlState* s, const AlTables* t) noexcept nogil:
+    """Whether some figure can still move (what move_options() would list, at the first
+    one found: a carry needs a legionnaire, which can also move alone)."""
+    cdef int p = s.current
+    cdef int a, b
+    if s.points == 0:
+        return False
+    for a in range(t.nregions):
+        if s.settlers[a][p] or s.legions[a][p]:
+            for b in range(t.nregions):
+                if b != a and t.dist[a][b] <= s.points:
+                    return True
+    return False
+
+
+cdef bint any_build(const AlState* s, const AlTables* t) noexcept nogil:
+    """Whether build_options() would list anything (at the first one found)."""
+    cdef int p = s.current
+    cdef int r
+    for r in range(t.nregions):
+        if (free_settlers(s, t, r, p) > 0 and s.btype[r][p] != T_NONE
+                and not (s.btype[r][p] == T_SETTLEMENT and s.bstage[r][p] == 4)):
+            return True      # "remove" at least
+    return build_options(s, t, NULL, 0) > 0
+
+
 cdef bint turn_has_choice(const AlState* s, const AlTables* t) noexcept nogil:
     """Whether the player has anything to do this turn besides ``end``."""
     if s.phase == PH_MOVE:
-        if not s.started:
+        if not s.started or any_move(s, t) or launch_options(s, t, NULL, 0):
             return True
-        if launch_options(s, t, NULL, 0) or move_options(s, t, NULL, 0):
-            return True
-    return build_options(s, t, NULL, 0) > 0
+    return any_build(s, t)
 
 
 cdef void back_to_turn(AlState* s, const AlTables* t) noexcept nogil:
@@ -957,8 +982,7 @@ cdef inline double prospect(const AlTables* t, double gain, int a, int r,
     """evaluate(): a settler in a, a target gain in r: less for each turn of walking (at
     his movement points), a little less with the distance, more when he is there."""
     cdef int d = t.dist[a][r]
-    cdef double value = gain * DECAY[(d + points - 1) // points] * (1.0 - 0.02 * d)
-    return value * 1.5 if d == 0 else value
+    return gain * DECAY[(d + points - 1) // points] * (1.0 - 0.01 * d)
 
 
 cdef inline bint building_pending(const AlState* s) noexcept nogil:
@@ -992,9 +1016,9 @@ cdef double progress(const AlState* s, const AlTables* t, int p) noexcept nogil:
             v += 1.5
         v += 0.15 * s.legions[r][p]
     for k in range(AL_RES):
-        v += 0.3 * (s.res[p][k] if s.res[p][k] < 3 else 3)
-        if s.res[p][k] > 3:
-            v += 0.02 * ((s.res[p][k] if s.res[p][k] < 6 else 6) - 3)
+        v += 0.12 * (s.res[p][k] if s.res[p][k] < 4 else 4)
+        if s.res[p][k] > 4:
+            v += 0.02 * ((s.res[p][k] if s.res[p][k] < 8 else 8) - 4)
     if s.stage4[p] >= 3:
         v += 30.0          # the victory is triggered: the round only has to end
     if building_pending(s) and p == s.turn_player:
@@ -1033,7 +1057,7 @@ cdef double progress(const AlState* s, const AlTables* t, int p) noexcept nogil:
             break
         taken |= bit(pick)
         used |= 1 << chosen
-        v += 0.6 * best
+        v += best
         if s.btype[pick][p] == T_NONE and t.kind[pick] < KR_RESOURCE:
             new_settlements -= 1         # only so many settlements are left to found
             if new_settlements <= 0:
@@ -1333,6 +1357,8 @@ cdef class AlbionCore(CoreGame):
         cdef uint8_t* target
         if not 0 <= value <= 255:
             raise ValueError("value must be 0 to 255")
+        if field in ("btype", "bstage") and value > 4:
+            raise ValueError("a building type or stage is 0 to 4")
         two = {"btype": (n, players), "bstage": (n, players), "settlers": (n, players),
                "legions": (n, players), "res": (players, AL_RES)}
         one = {"face_down": n, "face_up": n, "supply": AL_RES, "neutral": players}
