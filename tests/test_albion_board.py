@@ -572,7 +572,8 @@ def test_text_board_lists_every_region_and_the_players() -> None:
     assert lines[-3].endswith("supply 1 settlers 1 legionnaires | stage IV 0")
     assert lines[-2].endswith("stage IV 1 | to move")
     assert lines[-1] == ("supply fish 18 wood 19 stone 20 gold 14 | neutral markers 21 | "
-                         "Picts face down 22 (assault 12, peace 10), in the box 2")
+                         "Picts unrevealed 22 (assault 12, peace 10; face down on the board "
+                         "and 2 in the box), in the box 2")
 
 
 def test_text_board_symbols() -> None:

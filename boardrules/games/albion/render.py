@@ -136,10 +136,10 @@ def _pool_line(view: Mapping[str, Any]) -> str:
     picts = view.get("picts")
     picts = picts if isinstance(picts, Mapping) else {}
     return (f"supply {_resources(view.get('supply'))} | neutral markers "
-            f"{view.get('neutral_markers')} | Picts face down "
+            f"{view.get('neutral_markers')} | Picts unrevealed "
             f"{_int(picts.get('unrevealed'))} (assault {_int(picts.get('assault_unrevealed'))},"
-            f" peace {_int(picts.get('peace_unrevealed'))}), in the box "
-            f"{_int(picts.get('in_box'))}")
+            f" peace {_int(picts.get('peace_unrevealed'))}; face down on the board and 2 in "
+            f"the box), in the box {_int(picts.get('in_box'))}")
 
 
 def _pict_label(entry: Mapping[str, Any], region: Region) -> str:
