@@ -72,6 +72,8 @@ FACTORY_MADE_CLASSES = {
     "boardrules.games.armadora.ArmadoraMove",
     "boardrules.games.rome_and_carthage.RomeCarthageState",
     "boardrules.games.rome_and_carthage.RomeCarthageMove",
+    "boardrules.games.albion.AlbionState",
+    "boardrules.games.albion.AlbionMove",
     "boardrules.games.tic_tac_toe.TicTacToeState",
     "boardrules.games.tic_tac_toe.TicTacToeMove",
     "boardrules.games.connect_four.ConnectFourState",
