@@ -15,7 +15,7 @@ PICTS_REMOVED: dict[int, tuple[int, int]]
 class AlbionCore(CoreGame):
     def __init__(self, players: int, kinds: list[int], borders: list[list[int]],
                  picts: list[int], printed: list[int], laurel: list[bool],
-                 north: list[float], first_player: int = 0, max_rounds: int = 100,
+                 first_player: int = 0, max_rounds: int = 100,
                  start_region_tribute: bool = True) -> None: ...
     @property
     def layout(self) -> dict[str, int]: ...

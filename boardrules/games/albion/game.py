@@ -37,6 +37,7 @@ DEFAULT_MAX_ROUNDS = 100
 PICTS_PEACE, PICTS_ASSAULT = 17, 18
 NEUTRAL_MARKERS = 24
 SETTLERS, LEGIONS = 4, 3
+PLURALS = ("", "settlements", "fortresses", "ramparts", "plants")
 
 #: Why the core refused an action: rule key -> message citing the rulebook section.
 ILLEGAL_REASONS: dict[str, str] = {
@@ -158,8 +159,7 @@ class AlbionGame(Game["AlbionState", AlbionMove]):
         core = AlbionCore(
             players, [REGION_KINDS.index(r.kind) for r in b.regions], [list(p) for p in b.borders],
             b.picts_for(players), [r.printed_assault for r in b.regions],
-            [r.laurel for r in b.regions], [_north(b, r.y) for r in b.regions],
-            first_player, max_rounds, start_region_tribute)
+            [r.laurel for r in b.regions], first_player, max_rounds, start_region_tribute)
         keys = [r.key for r in b.regions]
         self._install(core, options,
                       lambda key: build_move_table(core.layout, keys, core.pay_masks, key))
@@ -176,13 +176,6 @@ class AlbionGame(Game["AlbionState", AlbionMove]):
         """The notation key of the region with board index ``region``."""
         _check_index("region", region, len(self.board.regions))
         return self.board.regions[region].key
-
-
-def _north(board: Board, y: float) -> float:
-    """0 at the southernmost region, 1 at the northernmost (y grows downwards)."""
-    ys = [r.y for r in board.regions]
-    span = max(ys) - min(ys)
-    return (max(ys) - y) / span if span else 0.0
 
 
 def _check_index(name: str, value: object, size: int) -> None:
@@ -380,7 +373,7 @@ class AlbionState(State[AlbionMove]):
                                        min(sum(row[p] for row in raw["legions"]), LEGIONS))
             for t in range(1, len(TYPES)):
                 built = sum(1 for r in range(len(raw["btype"])) if raw["btype"][r][p] == t)
-                result[f"{TYPES[t]}s[{p}]"] = (built, min(built, BUILDING_CAPS[t]))
+                result[f"{PLURALS[t]}[{p}]"] = (built, min(built, BUILDING_CAPS[t]))
         return result
 
     # --- persistence ---

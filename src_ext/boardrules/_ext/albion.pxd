@@ -144,7 +144,6 @@ ctypedef struct AlTables:
     int removed_peace                                # "Remove Picts based on the number
     int removed_assault                              # of players"
     int pay_mask_of[AL_PAY_SETS]                     # pay action i pays these resources
-    double north[AL_MAX_REGIONS]                     # evaluate(): 0 south .. 1 north
     # action layout: [fixed, fortress r, launch r, settler (a, b), legion (a, b),
     #                 carry (a, b), build (type, r), develop r, remove r, pay set,
     #                 tribute k, return (kind, r), reduce r, pict assault/peace]
@@ -169,6 +168,6 @@ cdef class AlbionCore(CoreGame):
 
     cdef int _check(self, CoreState st) except -1
     cdef _setup_regions(self, list kinds, list picts, list printed, list laurel,
-                        list north, bint start_region_tribute)
+                        bint start_region_tribute)
     cdef _setup_distances(self, list borders)
     cdef int _game_length_bound(self)

@@ -931,7 +931,7 @@ cdef void al_returns(const void* state, const void* tables, double* out) noexcep
             out[p] = 1.0 if (s.winners >> p) & 1 else -1.0
 
 
-cdef double stage_value(int kind, int region_kind, int stage, int developed) noexcept nogil:
+cdef double stage_value(int kind, int stage, int developed) noexcept nogil:
     """evaluate(): what the ``stage``-th stage of a building is worth -- settlements most
     (stage IV above all), a first plant much, the more so the more settlements stand at
     stage II or more (``developed``: stages III and IV need three and four different
@@ -964,15 +964,15 @@ cdef double best_gain(const AlState* s, const AlTables* t, int p, int r,
     if kind != T_NONE:
         if stage >= max_stage(kind):
             return 0.0
-        gain = stage_value(kind, t.kind[r], stage + 1, developed)
+        gain = stage_value(kind, stage + 1, developed)
         return gain if distinct >= stage + 1 else 0.1 * gain
     if t.kind[r] >= KR_RESOURCE:
-        return stage_value(T_PLANT, t.kind[r], 1, developed)
+        return stage_value(T_PLANT, 1, developed)
     if s.count[p][T_SETTLEMENT] < 3:
         if (s.count[p][T_SETTLEMENT] == 2 and not t.laurel[r]
                 and not settlement_in_laurel(s, t, p, 0)):
             return 0.0
-        return stage_value(T_SETTLEMENT, t.kind[r], 1, developed) + (
+        return stage_value(T_SETTLEMENT, 1, developed) + (
             laurel_bonus(s, t, p) if t.laurel[r] else 0.0)
     return 0.0
 
@@ -1011,7 +1011,7 @@ cdef double progress(const AlState* s, const AlTables* t, int p) noexcept nogil:
             developed += 1
     for r in range(t.nregions):
         for stage in range(1, s.bstage[r][p] + 1):
-            v += stage_value(s.btype[r][p], t.kind[r], stage, developed)
+            v += stage_value(s.btype[r][p], stage, developed)
         if s.btype[r][p] == T_SETTLEMENT and t.laurel[r]:
             v += 1.5
         v += 0.15 * s.legions[r][p]
@@ -1023,7 +1023,7 @@ cdef double progress(const AlState* s, const AlTables* t, int p) noexcept nogil:
         v += 30.0          # the victory is triggered: the round only has to end
     if building_pending(s) and p == s.turn_player:
         # the stage being built counts nearly in full (an assault may still take it)
-        v += 0.9 * stage_value(s.b_type, t.kind[s.b_region], s.b_stage, developed)
+        v += 0.9 * stage_value(s.b_type, s.b_stage, developed)
         if s.b_type == T_SETTLEMENT and s.b_stage == 1 and t.laurel[s.b_region]:
             v += 0.9 * laurel_bonus(s, t, p)
         taken |= bit(s.b_region)
@@ -1111,12 +1111,11 @@ cdef class AlbionCore(CoreGame):
 
     ``kinds`` gives each region's kind (index into REGION_KINDS), ``borders`` the region
     index pairs, ``picts`` each region's face-down Picts at the start (for this player
-    count), ``printed`` its printed assault Picts, ``laurel`` its laurel flags and
-    ``north`` a 0..1 latitude for the heuristic.
+    count), ``printed`` its printed assault Picts and ``laurel`` its laurel flags.
     """
 
     def __cinit__(self, int players, list kinds, list borders, list picts, list printed,
-                  list laurel, list north, int first_player=0, int max_rounds=100,
+                  list laurel, int first_player=0, int max_rounds=100,
                   bint start_region_tribute=True):
         cdef AlTables* t = &self.tables
         cdef int n = len(kinds)
@@ -1130,14 +1129,14 @@ cdef class AlbionCore(CoreGame):
             raise ValueError("first_player out of range")
         if not 1 <= max_rounds <= 10000:
             raise ValueError("max_rounds must be 1 to 10000")
-        if not (len(picts) == len(printed) == len(laurel) == len(north) == n):
+        if not (len(picts) == len(printed) == len(laurel) == n):
             raise ValueError("one entry per region")
         t.nregions = n
         t.num_players = players
         t.first_player = first_player
         t.max_rounds = max_rounds
         t.removed_peace, t.removed_assault = PICTS_REMOVED[players]
-        self._setup_regions(kinds, picts, printed, laurel, north, start_region_tribute)
+        self._setup_regions(kinds, picts, printed, laurel, start_region_tribute)
         self._setup_distances(borders)
         i = 0
         for k in range(1, 16):
@@ -1183,7 +1182,7 @@ cdef class AlbionCore(CoreGame):
         self.contract.simultaneous = NULL
 
     cdef _setup_regions(self, list kinds, list picts, list printed, list laurel,
-                        list north, bint start_region_tribute):
+                        bint start_region_tribute):
         cdef AlTables* t = &self.tables
         cdef int r, k, starts = 0, launches = 0
         cdef int resources[AL_RES]
@@ -1217,7 +1216,6 @@ cdef class AlbionCore(CoreGame):
             t.laurel[r] = bool(laurel[r])
             if t.laurel[r]:
                 t.laurel_mask |= bit(r)
-            t.north[r] = float(north[r])
         if launches != 1 or starts != 2 or any(resources[k] != 1 for k in range(AL_RES)):
             raise ValueError("one launching region, two start regions, one region of "
                              "each resource")
