@@ -227,7 +227,10 @@ def render_svg(view: Mapping[str, Any], board: Board, *, size: int = 900) -> str
     font = max(7.0, 13 * scale)
     map_h = MAP_HEIGHT * scale + 2 * margin
     players = [p for p in view.get("players", ()) if isinstance(p, Mapping)]
-    height = round(map_h + (len(players) + 2) * (font + 8) + margin)
+    # legend lines wrap at " | " to stay inside the picture (about 0.5 em a character)
+    width_chars = max(20, int((size - 2 * margin - font - 6) / (font * 0.9 * 0.55)))
+    legend = _legend_lines(view, players, width_chars)
+    height = round(map_h + len(legend) * (font + 8) + margin)
 
     def at(x: float, y: float) -> tuple[float, float]:
         return round(margin + x * scale, 1), round(margin + y * scale, 1)
@@ -244,7 +247,7 @@ def render_svg(view: Mapping[str, Any], board: Board, *, size: int = 900) -> str
     for i, region in enumerate(board.regions):
         out += _region_marks(region, entries.get(i, {}), *at(region.x, region.y),
                              scale, font)
-    out += _legend(view, players, margin, map_h + font, font)
+    out += _legend(legend, margin, map_h + font, font)
     out.append("</svg>")
     return "\n".join(out)
 
@@ -387,19 +390,43 @@ def _figure(player: int, count: int, what: str, fill: str, ink: str) -> Token:
     return draw
 
 
-def _legend(view: Mapping[str, Any], players: list[Mapping[str, Any]], x: float,
-            y: float, font: float) -> list[str]:
-    out = [f'<text x="{x}" y="{y:.1f}" font-size="{font:.1f}" font-weight="bold">'
-           f"{escape(_header(view))}</text>"]
-    step = font + 8
+def _wrap(text: str, width: int) -> list[str]:
+    """``text`` cut at its " | " separators into lines of at most ``width`` characters
+    (a single longer part stays whole)."""
+    lines: list[str] = []
+    for part in text.split(" | "):
+        if lines and len(lines[-1]) + 3 + len(part) <= width:
+            lines[-1] += " | " + part
+        else:
+            lines.append(part)
+    return lines
+
+
+def _legend_lines(view: Mapping[str, Any], players: list[Mapping[str, Any]],
+                  width: int) -> list[tuple[Any, str]]:
+    """(player whose swatch starts the line, or None; text) for every legend line: the
+    header, each player's line, the supply and Pict pool."""
+    lines: list[tuple[Any, str]] = [(None, line) for line in _wrap(_header(view), width)]
     for p in players:
-        y += step
-        fill, _ = _colours(p.get("player"))
-        out.append(f'<rect x="{x:.1f}" y="{y - font:.1f}" width="{font:.1f}" '
-                   f'height="{font:.1f}" fill="{fill}" stroke="#333"/>')
-        out.append(f'<text x="{x + font + 6:.1f}" y="{y:.1f}" font-size="{font * 0.9:.1f}">'
-                   f"{escape(_player_line(view, p))}</text>")
-    y += step
-    out.append(f'<text x="{x}" y="{y:.1f}" font-size="{font * 0.9:.1f}">'
-               f"{escape(_pool_line(view))}</text>")
+        for i, line in enumerate(_wrap(_player_line(view, p), width)):
+            lines.append((p.get("player") if i == 0 else None, line))
+    lines += [(None, line) for line in _wrap(_pool_line(view), width)]
+    return lines
+
+
+def _legend(lines: list[tuple[Any, str]], x: float, y: float, font: float) -> list[str]:
+    out = []
+    step = font + 8
+    for i, (player, text) in enumerate(lines):
+        if i:
+            y += step
+        indent = font + 6
+        if player is not None:
+            fill, _ = _colours(player)
+            out.append(f'<rect x="{x:.1f}" y="{y - font:.1f}" width="{font:.1f}" '
+                       f'height="{font:.1f}" fill="{fill}" stroke="#333"/>')
+        weight = ' font-weight="bold"' if i == 0 else ""
+        left = x if i == 0 else x + indent
+        out.append(f'<text x="{left:.1f}" y="{y:.1f}" font-size="{font * 0.9:.1f}"{weight}>'
+                   f"{escape(text)}</text>")
     return out
