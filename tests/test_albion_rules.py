@@ -1623,3 +1623,21 @@ def test_a14_victory_shared_by_everyone_gives_each_winner_one() -> None:
     state = tie_finale(1, 0, NONE, NONE)
     assert state.view(None)["winners"] == [0, 1]
     assert state.returns() == (1.0, 1.0)
+
+
+def test_a17_shortage_returns_go_round_by_round() -> None:
+    """A17: "each player (including the one taking resources) must return one resource of
+    that type (if he has one) to the supply.  This is continued until there are enough":
+    a round of returns is completed before the supply is counted again, so a round may
+    return more than the taker needs."""
+    state = new_game(3)
+    building(state, "fishery", 0, "plant", 2)       # the taker needs 2 fish
+    give(state, 0, fish=1)
+    give(state, 1, fish=20)
+    give(state, 2, fish=3)
+    assert raw(state)["supply"][0] == 0
+    play(state, "resources")
+    # one round: all three return one (supply 3), then the taker takes 2: 1 stays
+    assert [res(state, p)["fish"] for p in range(3)] == [2, 19, 2]
+    assert raw(state)["supply"][0] == 1
+    consistent(state)
