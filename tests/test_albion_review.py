@@ -539,3 +539,45 @@ def test_every_refused_action_is_explained_in_every_phase() -> None:
             assert (reason == "legal") == (action in legal_ids), (state.phase, action)
         if move is not None:
             state.apply(move)
+
+
+@pytest.mark.xfail(strict=True, reason="BUG: _illegal_reason() answers 'no_figure_there' "
+                   "for 'return settler r' while a reduction is owed first, though the "
+                   "figure is there (albion.pyx _illegal_reason, the PH_LOSS branch: answer "
+                   "'loss_pending' when the block is not the debt being settled)")
+def test_a_refused_return_while_a_reduction_is_owed_is_explained_truly() -> None:
+    state = settlement_three_chain()
+    play(state, "develop crag", "pay wood+stone+gold", "tribute gold", "pict assault")
+    assert state.phase == "loss" and state.current_player == 1
+    assert raw(state)["settlers"][INDEX["port"]][1] == 1      # the figure is there
+    core = state.game.core
+    action = state.game.parse_move("return settler port").action
+    assert core.illegal_reason(state._core, action) != "no_figure_there"  # type: ignore
+
+
+def test_a_removal_asks_the_turn_player_its_losses_then_the_turn_goes_on() -> None:
+    """A9: removing a settlement III: the owner (the player whose turn it is) chooses the
+    other stage II/III building reduced, then the two figures; then he builds on."""
+    state = new_game(2)
+    building(state, "crag", 0, "settlement", 3)
+    figures(state, "crag", 0, settlers=1)
+    figures(state, "glade", 0, settlers=1)
+    figures(state, "hill", 0, legions=2)
+    building(state, "eastgate", 0, "fortress", 2)
+    building(state, "fishery", 0, "plant", 2)
+    neutral(state, 0, 3)
+    give(state, 0, fish=1)
+    consistent(state)
+    play(state, "remove crag")
+    assert state.phase == "loss" and state.current_player == 0
+    assert legal(state) == {"reduce eastgate", "reduce fishery"}
+    play(state, "reduce eastgate")
+    assert raw(state)["neutral"][0] == 2                      # fortress II's marker back
+    assert state.phase == "loss" and state.current_player == 0
+    assert legal(state) == {"return settler port", "return settler glade",
+                            "return legion hill"}
+    play(state, "return settler port", "return legion hill")
+    # the settler sent home by the removal went back first: the glade's may still build
+    assert raw(state)["settlers"][INDEX["glade"]][0] == 1
+    assert state.phase == "build" and "build settlement glade" in legal(state)
+    consistent(state)
