@@ -581,3 +581,37 @@ def test_a_removal_asks_the_turn_player_its_losses_then_the_turn_goes_on() -> No
     assert raw(state)["settlers"][INDEX["glade"]][0] == 1
     assert state.phase == "build" and "build settlement glade" in legal(state)
     consistent(state)
+
+
+def third_stage_four(laurel: str, max_rounds: int = 1) -> AlbionState:
+    """Player 0 develops his third settlement to stage IV in the glade (no Picts), his
+    other two stage IV settlements in ``laurel`` and the moor; then both players end."""
+    state = new_game(2, max_rounds=max_rounds)
+    building(state, laurel, 0, "settlement", 4)
+    building(state, "moor", 0, "settlement", 4)
+    building(state, "glade", 0, "settlement", 3)
+    figures(state, "glade", 0, settlers=1)
+    give(state, 0, fish=1, wood=1, stone=1, gold=1)
+    play(state, "develop glade")
+    while not state.is_terminal():
+        play(state, "end")
+    return state
+
+
+def test_three_stage_four_settlements_in_the_capped_round_win_not_draw() -> None:
+    """"As soon as a player has developed three stage IV settlements ... the current
+    round is played to the end": in the last round the round cap allows, the victory
+    still counts (the end is not a round-cap draw)."""
+    state = third_stage_four("crag")
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == (0,)
+    assert state.view(None)["end_reason"] == "three_settlements"
+    assert state.returns() == (1.0, -1.0)
+
+
+def test_three_stage_four_settlements_outside_the_laurels_do_not_end_the_game() -> None:
+    """"at least one must be in one of the three fields with a laurel wreath" (A8 makes
+    such a position unreachable; the victory condition still checks it)."""
+    state = third_stage_four("hill", max_rounds=2)
+    assert state.score() == (3, 0)
+    assert state.view(None)["end_reason"] == "round_cap" and state.returns() == (0.0, 0.0)
