@@ -4,8 +4,9 @@ Each test checks one thing the rule text (shared/rules/albion.txt) or the core's
 contract promises: the bounds the C buffers rely on (``max_legal_actions = 11 n + 32``,
 67 actions a turn), that every decision has a legal completion and is asked of the right
 player, that the invariants hold through long games, that saves round-trip at every kind
-of decision and forged saves are refused.  Defects found are kept as strict xfail tests
-with the exact reproduction ("BUG: ..."), for the rules core's author to fix.
+of decision and forged saves are refused.  The defects it found (a lost token still shown
+face down, the edit hook's missing limits, a wrong explanation, a shortage loop the edit
+hook could make endless) are fixed; their tests stay as regressions.
 
 Positions are staged on the test board of ``tests/albion_helpers.py`` through the core's
 ``edit`` hook, or played (saves replay the history, so only played positions round-trip).
@@ -111,9 +112,6 @@ def biased_move(state: AlbionState, rng: random.Random) -> Any:
 # ------------------------------------------------------------------ bugs found
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: export()['building'] ignores b_lost: a token "
-                   "lost in its own assault still shows face down during the losers' "
-                   "decisions (albion.pyx export, 'building': add 'and not s.b_lost')")
 def test_view_drops_a_token_lost_in_its_assault_before_the_losers_decide() -> None:
     """"Players whose defense strength is too low must ... remove the face-down token they
     were just building ... return it to their supply": once lost, the view must not show
@@ -133,9 +131,6 @@ def test_view_drops_a_token_lost_in_its_assault_before_the_losers_decide() -> No
     assert view["build"] is None
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: edit() accepts any btype 0..255; recount() "
-                   "then writes s.count[p][btype] out of bounds (AL_TYPES = 5) and "
-                   "drop_building() decrements it (albion.pyx edit: check btype <= 4)")
 def test_edit_refuses_a_building_type_out_of_range() -> None:
     state = new_game(2)
     before = state.state_bytes()
@@ -144,17 +139,18 @@ def test_edit_refuses_a_building_type_out_of_range() -> None:
     assert state.state_bytes() == before
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: edit() lets a colour hold settlers in every "
-                   "region; legal_actions() then writes up to 3 n (n - 1) movement ids into "
-                   "the 11 n + 32 buffer (heap overflow); edit must keep the contents' "
-                   "limits (4 settlers, 3 legionnaires per colour)")
 def test_edit_refuses_more_figures_than_a_colour_has() -> None:
     state = new_game(2)
-    for region in ("westgate", "eastgate", "moor", "hill"):
-        edit(state, "settlers", 1, region, 0)     # with the port's one: 5 settlers
-    # (legal_moves() must not be called here: it overflows the C buffer)
+    for region in ("westgate", "eastgate", "moor"):
+        edit(state, "settlers", 1, region, 0)     # with the port's one: all 4 settlers
+    before = state.state_bytes()
     with pytest.raises(ValueError):
-        edit(state, "settlers", 1, "glade", 0)
+        edit(state, "settlers", 1, "glade", 0)    # a fifth
+    with pytest.raises(ValueError):
+        edit(state, "legions", 4, "glade", 0)     # 3 legionnaires a colour
+    with pytest.raises(ValueError):
+        edit(state, "neutral", 7, 0)              # 6 neutral markers at most
+    assert state.state_bytes() == before
 
 
 # ------------------------------------------------------------------ C buffer bounds
@@ -166,14 +162,15 @@ def stage_crowded_position(state: AlbionState, rng: random.Random) -> None:
     n = len(state.game.board.regions)
     regions = list(range(n))
     edit(state, "settlers", 0, launch_region(state), 0)
-    for r in rng.sample(regions, 4):
+    spread = rng.sample(regions, 4)
+    for r in spread:
         edit(state, "settlers", 1, r, 0)
     for r in rng.sample(regions, 3):
         edit(state, "legions", 1, r, 0)
         if state.game.board.regions[r].kind in ("dark", "start"):
             edit(state, "face_down", 2, r)
     if rng.random() < 0.7:
-        edit(state, "settlers", 0, rng.choice(regions), 0)
+        edit(state, "settlers", 0, rng.choice(spread), 0)   # one of them back home
         edit(state, "settlers", 1, launch_region(state), 0)
     for r in rng.sample(regions, rng.randrange(0, 4)):
         kind = state.game.board.regions[r].kind
@@ -541,10 +538,6 @@ def test_every_refused_action_is_explained_in_every_phase() -> None:
             state.apply(move)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: _illegal_reason() answers 'no_figure_there' "
-                   "for 'return settler r' while a reduction is owed first, though the "
-                   "figure is there (albion.pyx _illegal_reason, the PH_LOSS branch: answer "
-                   "'loss_pending' when the block is not the debt being settled)")
 def test_a_refused_return_while_a_reduction_is_owed_is_explained_truly() -> None:
     state = settlement_three_chain()
     play(state, "develop crag", "pay wood+stone+gold", "tribute gold", "pict assault")
@@ -615,3 +608,14 @@ def test_three_stage_four_settlements_outside_the_laurels_do_not_end_the_game() 
     state = third_stage_four("hill", max_rounds=2)
     assert state.score() == (3, 0)
     assert state.view(None)["end_reason"] == "round_cap" and state.returns() == (0.0, 0.0)
+
+
+def test_take_resources_ends_when_no_resource_of_the_kind_is_left_anywhere() -> None:
+    """A position only the edit hook makes (every gold gone from supply and hands): the
+    shortage rule's rounds stop when nobody holds one, and the taker takes what the
+    supply has (the loop in C used to run for ever)."""
+    state = new_game(2)
+    building(state, "mine", 0, "plant", 1)
+    edit(state, "supply", 0, "gold")
+    play(state, "resources")
+    assert raw(state)["res"][0][3] == 0 and state.current_player == 1

@@ -711,7 +711,8 @@ def test_a15_second_light_region_has_no_tribute_and_no_picts() -> None:
 
 def test_a16_resource_regions_hold_only_their_plant() -> None:
     state = new_game(2)
-    for region in ("quarry", "mine", "moor", "glade", "eastgate"):
+    figures(state, "port", 0, settlers=0)
+    for region in ("quarry", "mine", "moor", "glade"):      # his 4 settlers
         figures(state, region, 0, settlers=1)
     options = legal(state)
     assert {"build plant quarry", "build plant mine"} <= options
@@ -719,8 +720,15 @@ def test_a16_resource_regions_hold_only_their_plant() -> None:
         assert f"build {kind} quarry" not in options
         assert f"build {kind} mine" not in options
         assert f"build {kind} moor" in options and f"build {kind} glade" in options
-        assert f"build {kind} eastgate" in options
-    for region in ("moor", "glade", "eastgate", "port"):
+    for region in ("moor", "glade"):
+        assert f"build plant {region}" not in options
+    state = new_game(2)
+    building(state, "port", 0, "rampart", 0)                 # the port free to build on
+    figures(state, "eastgate", 0, settlers=1)
+    options = legal(state)
+    for kind in ("settlement", "fortress", "rampart"):
+        assert f"build {kind} eastgate" in options and f"build {kind} port" in options
+    for region in ("eastgate", "port"):
         assert f"build plant {region}" not in options
 
 

@@ -171,3 +171,4 @@ cdef class AlbionCore(CoreGame):
                         bint start_region_tribute)
     cdef _setup_distances(self, list borders)
     cdef int _game_length_bound(self)
+    cdef bint _within_contents(self, const AlState* s)

@@ -691,6 +691,14 @@ cdef void start_removal(AlState* s, const AlTables* t, int r) noexcept nogil:
     resolve_losses(s, t)
 
 
+cdef inline bint held_by_anyone(const AlState* s, const AlTables* t, int k) noexcept nogil:
+    cdef int q
+    for q in range(t.num_players):
+        if s.res[q][k]:
+            return True
+    return False
+
+
 cdef void take_resources(AlState* s, const AlTables* t) noexcept nogil:
     """"B – Take Resources": as many of each kind as his plant of that kind has stages.
     Short supply: every player, the taker included, returns one of that kind if he has
@@ -700,11 +708,13 @@ cdef void take_resources(AlState* s, const AlTables* t) noexcept nogil:
     for k in range(AL_RES):
         r = t.resource_region[k]
         need = s.bstage[r][p] if s.btype[r][p] == T_PLANT else 0
-        while s.supply[k] < need:
+        while s.supply[k] < need and held_by_anyone(s, t, k):
             for q in range(t.num_players):
                 if s.res[q][k]:
                     s.res[q][k] -= 1
                     s.supply[k] += 1
+        if need > s.supply[k]:
+            need = s.supply[k]     # (never in play: the supply and hands hold them all)
         s.supply[k] -= need
         s.res[p][k] += need
     end_turn(s, t)
@@ -1321,8 +1331,7 @@ cdef class AlbionCore(CoreGame):
             "points": s.points,
             "spent": s.spent,
             "launched": [r for r in range(n) if (s.launched >> r) & 1],
-            "building": s.b_stage > 0 and s.phase in (
-                PH_PAY, PH_TRIBUTE, PH_REVEAL, PH_LOSS),
+            "building": bool(building_pending(s)),
             "b_region": s.b_region,
             "b_type": s.b_type,
             "b_stage": s.b_stage,
@@ -1353,6 +1362,7 @@ cdef class AlbionCore(CoreGame):
         cdef int n = t.nregions
         cdef int players = t.num_players
         cdef uint8_t* target
+        cdef uint8_t old
         if not 0 <= value <= 255:
             raise ValueError("value must be 0 to 255")
         if field in ("btype", "bstage") and value > 4:
@@ -1394,9 +1404,25 @@ cdef class AlbionCore(CoreGame):
             target = &s.points
         else:
             raise ValueError(f"no editable field {field!r}")
+        old = target[0]
         target[0] = <uint8_t>value
+        if not self._within_contents(s):
+            target[0] = old
+            raise ValueError("a colour has 4 settlers, 3 legionnaires and at most 6 "
+                             "neutral markers (Contents)")
         recount(s, t)
         st.legal_valid = False
+
+    cdef bint _within_contents(self, const AlState* s):
+        """The edit hook keeps the contents' limits, which bound the move lists."""
+        cdef AlTables* t = &self.tables
+        cdef int p
+        for p in range(t.num_players):
+            if (figures_on_board(s, t, p, False) > AL_SETTLERS
+                    or figures_on_board(s, t, p, True) > AL_LEGIONS
+                    or s.neutral[p] > 6):
+                return False
+        return True
 
     def illegal_reason(self, CoreState st, action_id):
         """Why ``action`` is not legal here, as a key of the facade's message table
@@ -1453,6 +1479,8 @@ cdef str _illegal_reason(const AlState* s, const AlTables* t, int action):
                     PH_FREE: ("develop", "skip")}[s.phase]
         if block not in expected:
             return pending[s.phase]
+        if s.phase == PH_LOSS and (block == "reduce") != bool(s.owe[s.current][OWE_REDUCE]):
+            return "loss_pending"      # the other debt is settled first
         return {"pay": "payment_not_allowed", "tribute": "tribute_not_paid",
                 "return": "no_figure_there", "reduce": "reduce_not_allowed",
                 "take": "figure_not_available",
