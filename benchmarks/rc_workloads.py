@@ -11,10 +11,10 @@
 
 from __future__ import annotations
 
-import random
+from bench_tables import seeded_positions
 
 import boardrules
-from boardrules import CHANCE, Game, State
+from boardrules import Game, State
 from boardrules.search import suggest
 
 #: (players, variant) of every benchmarked configuration.
@@ -37,18 +37,7 @@ def playouts(game: Game, games: int) -> int:
 
 def positions(game: Game, count: int = 4, seed: int = 7) -> list[State]:
     """Seeded mid-game positions (after the placement, at a player's decision)."""
-    out = []
-    for i in range(count):
-        state = game.new_game(seed=seed + i)
-        rng = random.Random(seed + i)
-        while len(out) <= i:
-            state.apply(rng.choice(state.legal_moves()))
-            if state.is_terminal():
-                state = game.new_game(seed=seed + 100 + i)
-            elif (len(state.history) > 80 and state.current_player != CHANCE
-                  and len(state.legal_moves()) > 1):
-                out.append(state)
-    return out
+    return seeded_positions(game, count, seed, 80)
 
 
 def ismcts(states: list[State], iterations: int = ISMCTS_ITERATIONS) -> int:

@@ -10,21 +10,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
+from bench_tables import best_rate, print_table
 from rc_workloads import C_CORE_TARGET, CONFIGS, ismcts, load_game, playouts, positions
-
-
-def best_rate(work: Callable[[], int], repeats: int) -> tuple[int, float]:
-    """(units of one run, best units per second over ``repeats`` runs)."""
-    best = float("inf")
-    units = 0
-    for _ in range(repeats):
-        start = time.perf_counter()
-        units = work()
-        best = min(best, time.perf_counter() - start)
-    return units, units / best
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -44,14 +33,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         rows.append((f"{players}p {variant}", f"{actions / args.games:,.0f}", f"{rate:,.0f}",
                      f"{sims:,.0f}"))
     header = ("configuration", "actions a game", "C core actions/s", "ISMCTS simulations/s")
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(4)]
-    rule = "  ".join("=" * w for w in widths)
-    print(rule)
-    print("  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)))
-    print(rule)
-    for row in rows:
-        print("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)))
-    print(rule)
+    print_table(header, rows)
     print(f"C core target {C_CORE_TARGET:,} actions/s: {'met' if ok else 'NOT met'}")
     return 0 if ok else 1
 

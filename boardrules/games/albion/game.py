@@ -26,6 +26,7 @@ from boardrules.errors import InvalidOptionError
 from boardrules.games.albion.board import DEFAULT_BOARD, Board, load_board, shipped_boards
 from boardrules.games.albion.moves import RESOURCES, AlbionMove, build_move_table, normalise
 from boardrules.games.board_files import refuse_board_paths
+from boardrules.games.checks import check_index, check_int_option
 
 TERMINATIONS = {
     "three_settlements": Termination.THREE_SETTLEMENTS,
@@ -143,9 +144,9 @@ class AlbionGame(Game["AlbionState", AlbionMove]):
     def __init__(self, players: int = 2, *, first_player: int = 0,
                  max_rounds: int = DEFAULT_MAX_ROUNDS, start_region_tribute: bool = True,
                  board: str | os.PathLike[str] | Mapping[str, Any] = DEFAULT_BOARD) -> None:
-        _check_int("players", players, 2, 4)
-        _check_int("first_player", first_player, 0, players - 1)
-        _check_int("max_rounds", max_rounds, 1, 10_000)
+        check_int_option("players", players, 2, 4)
+        check_int_option("first_player", first_player, 0, players - 1)
+        check_int_option("max_rounds", max_rounds, 1, 10_000)
         if not isinstance(start_region_tribute, bool):
             raise InvalidOptionError("start_region_tribute must be a bool")
         self.board: Board = load_board(board)
@@ -174,22 +175,8 @@ class AlbionGame(Game["AlbionState", AlbionMove]):
 
     def region_key(self, region: int) -> str:
         """The notation key of the region with board index ``region``."""
-        _check_index("region", region, len(self.board.regions))
+        check_index("region", region, len(self.board.regions))
         return self.board.regions[region].key
-
-
-def _check_index(name: str, value: object, size: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be an int")
-    if not 0 <= value < size:
-        raise ValueError(f"{name} must be 0 to {size - 1}")
-
-
-def _check_int(name: str, value: object, low: int, high: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidOptionError(f"{name} must be an integer")
-    if not low <= value <= high:
-        raise InvalidOptionError(f"{name} must be {low} to {high}, not {value}")
 
 
 def _resources(counts: list[int]) -> dict[str, int]:

@@ -15,6 +15,7 @@ from boardrules._ext.rome_and_carthage import END_REASONS, KINDS, PHASES, RomeCa
 from boardrules.api import CHANCE, TERMINAL, Game, Outcome, State, Termination
 from boardrules.errors import InvalidOptionError
 from boardrules.games.board_files import refuse_board_paths
+from boardrules.games.checks import check_index, check_int_option
 from boardrules.games.rome_and_carthage.board import (
     DEFAULT_BOARD,
     EMPIRES,
@@ -174,11 +175,11 @@ class RomeCarthageGame(Game["RomeCarthageState", RomeCarthageMove]):
                  max_rounds: int = DEFAULT_MAX_ROUNDS,
                  no_progress_rounds: int = DEFAULT_NO_PROGRESS_ROUNDS,
                  board: str | os.PathLike[str] | Mapping[str, Any] = DEFAULT_BOARD) -> None:
-        _check_int("players", players, 2, 4)
+        check_int_option("players", players, 2, 4)
         if not isinstance(ally, str) or ally not in EMPIRES[1:]:
             raise InvalidOptionError("ally must be 'carthage', 'byzantium' or 'alexandria'")
         seats = _check_empires(empires, players, ally)
-        _check_int("first_player", first_player, 0, players - 1)
+        check_int_option("first_player", first_player, 0, players - 1)
         if not isinstance(variant, str) or variant not in (
                 "standard", "equal_arms", "rapid_conquest"):
             raise InvalidOptionError(
@@ -189,8 +190,8 @@ class RomeCarthageGame(Game["RomeCarthageState", RomeCarthageMove]):
             raise InvalidOptionError("consent must be 'implicit' or 'explicit'")
         if consent == "explicit" and variant != "rapid_conquest":
             raise InvalidOptionError("consent applies to the Rapid Conquest variant only")
-        _check_int("max_rounds", max_rounds, 3, 10_000)
-        _check_int("no_progress_rounds", no_progress_rounds, 1, 10_000)
+        check_int_option("max_rounds", max_rounds, 3, 10_000)
+        check_int_option("no_progress_rounds", no_progress_rounds, 1, 10_000)
         self.board: Board = load_board(board)
         shipped = isinstance(board, str) and board in shipped_boards()
         team_of_empire = [0 if e in ("rome", ally) else 1 for e in EMPIRES]
@@ -226,27 +227,13 @@ class RomeCarthageGame(Game["RomeCarthageState", RomeCarthageMove]):
 
     def empires_of(self, player: int) -> list[str]:
         """The empires ``player`` plays."""
-        _check_index("player", player, self.num_players)
+        check_index("player", player, self.num_players)
         return list(self._options["empires"][player])
 
     def city_key(self, city: int) -> str:
         """The notation key of the city with board index ``city``."""
-        _check_index("city", city, len(self.board.cities))
+        check_index("city", city, len(self.board.cities))
         return self.board.cities[city].key
-
-
-def _check_index(name: str, value: object, size: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be an int")
-    if not 0 <= value < size:
-        raise ValueError(f"{name} must be 0 to {size - 1}")
-
-
-def _check_int(name: str, value: object, low: int, high: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidOptionError(f"{name} must be an integer")
-    if not low <= value <= high:
-        raise InvalidOptionError(f"{name} must be {low} to {high}, not {value}")
 
 
 def _check_empires(empires: object, players: int, ally: str) -> list[list[str]]:

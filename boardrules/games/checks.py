@@ -1,0 +1,21 @@
+"""Argument checks shared by the game facades (options and indices)."""
+
+from __future__ import annotations
+
+from boardrules.errors import InvalidOptionError
+
+
+def check_index(name: str, value: object, size: int) -> None:
+    """``value`` is an int index in ``0 .. size - 1`` (TypeError / ValueError)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int")
+    if not 0 <= value < size:
+        raise ValueError(f"{name} must be 0 to {size - 1}")
+
+
+def check_int_option(name: str, value: object, low: int, high: int) -> None:
+    """An integer option in ``low .. high`` (InvalidOptionError; a bool is refused)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidOptionError(f"{name} must be an integer")
+    if not low <= value <= high:
+        raise InvalidOptionError(f"{name} must be {low} to {high}, not {value}")
