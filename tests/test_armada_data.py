@@ -18,6 +18,7 @@ import pytest
 
 import boardrules.games
 import boardrules.games.armada as armada
+import boardrules.games.armada.deck as deck_module
 from boardrules.errors import BoardDataError
 from boardrules.games.armada.board import (
     BOARDS_DIR,
@@ -236,8 +237,8 @@ def test_central_trading_post_reached_only_through_the_narrows_into_the_bay() ->
     assert post in BOARD.shore(bay)
     assert set(_sea_distances(bay, frozenset({narrows}))) == {bay}
     others = [BOARD.trading_post(n) for n in TRADING_POSTS[1:]]
-    assert all(bay not in BOARD.coast_of(t) or t == _t("post_north") for t in others)
-    assert all(any(s not in (bay, narrows) for s in BOARD.coast_of(t)) for t in others)
+    for t in others:  # the four other posts face the open ocean, not the bay
+        assert BOARD.coast_of(t) and not set(BOARD.coast_of(t)) & {bay, narrows}
 
 
 def test_central_post_lies_inside_the_central_island() -> None:
@@ -807,6 +808,18 @@ def test_broken_deck_names_its_field(what: str, edit: Edit, field: str) -> None:
     assert json.dumps(doc) != json.dumps(DECK_FILE), what
     with pytest.raises(BoardDataError, match=re.escape(field)):
         parse_deck(doc, "<test>")
+
+
+def test_a_shipped_deck_must_hold_55_cards(tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """The 55-card total is demanded of a deck loaded by its shipped name only."""
+    doc = copy.deepcopy(DECK_FILE)
+    doc["cards"][-1]["count"] -= 1
+    (tmp_path / "third_edition.json").write_text(json.dumps(doc), encoding="utf-8")
+    monkeypatch.setattr(deck_module, "DECKS_DIR", tmp_path)
+    with pytest.raises(BoardDataError, match=r"third_edition\.json: cards: hold 54 cards"):
+        load_deck("third_edition")
+    assert load_deck(tmp_path / "third_edition.json").total == 54  # as a user's file
 
 
 def test_a_deck_of_exactly_200_cards_loads() -> None:

@@ -15,9 +15,9 @@ reconstructed) or ``reconstructed`` (not in the text at all).
 
 What a deck must satisfy: unique keys (the notation's card names, so no
 :data:`~boardrules.games.armada.board.RESERVED_KEYS` word) and names; every count at
-least 1; the total 1 to :data:`MAX_DECK_CARDS`.  The shipped deck's total of
-:data:`THIRD_EDITION_CARDS` (the rulebook's "55 cards") is checked for the shipped deck
-by the tests, not demanded of a user's deck.
+least 1; the total 1 to :data:`MAX_DECK_CARDS`.  A shipped deck (loaded by its name)
+holds exactly :data:`THIRD_EDITION_CARDS` (the rulebook's "55 cards"); a user's deck need
+not.
 """
 
 from __future__ import annotations
@@ -111,8 +111,13 @@ def shipped_decks() -> list[str]:
 
 
 def load_deck(spec: str | os.PathLike[str] | Mapping[str, Any]) -> Deck:
-    """A deck by shipped name, file path, or as a mapping of the file's fields."""
-    return load_board_spec(spec, DECKS_DIR, MAX_FILE_BYTES, parse_deck)
+    """A deck by shipped name, file path, or as a mapping of the file's fields.  A
+    shipped deck must hold the rulebook's :data:`THIRD_EDITION_CARDS` cards."""
+    deck = load_board_spec(spec, DECKS_DIR, MAX_FILE_BYTES, parse_deck)
+    if isinstance(spec, str) and spec in shipped_decks() and deck.total != THIRD_EDITION_CARDS:
+        raise fail(str(DECKS_DIR / f"{spec}.json"), "cards",
+                   f"hold {deck.total} cards, a shipped deck holds {THIRD_EDITION_CARDS}")
+    return deck
 
 
 def parse_deck(doc: Mapping[str, Any], where: str) -> Deck:
