@@ -9,6 +9,7 @@ than the game's limit; any failure is a :class:`~boardrules.errors.BoardDataErro
 from __future__ import annotations
 
 import json
+import math
 import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -66,3 +67,85 @@ def refuse_board_paths(options: Mapping[str, Any], default: str, shipped: list[s
     board = options.get("board", default)
     if isinstance(board, str) and board not in shipped:
         raise InvalidStateError("options.board must be a shipped board or a board object")
+
+
+# --- field checks shared by the board validators ---------------------------------------
+
+#: The longest name or title a board file's text field may hold.
+MAX_TEXT = 64
+
+
+def fail(where: str, label: str, message: str) -> BoardDataError:
+    """The error for field ``label`` of the file at ``where``."""
+    return BoardDataError(f"{where}: {label}: {message}")
+
+
+def get_field(data: Mapping[str, Any], key: str, kind: type, where: str,
+              label: str | None = None) -> Any:
+    """``data[key]`` checked to be a ``kind`` (an int is never a bool)."""
+    label = label or key
+    if key not in data:
+        raise fail(where, label, "missing field")
+    value = data[key]
+    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise fail(where, label, "must be an integer")
+    if not isinstance(value, kind):
+        raise fail(where, label, f"must be of type {kind.__name__}")
+    return value
+
+
+def known_fields(data: Mapping[str, Any], allowed: tuple[str, ...], where: str,
+                 label: str) -> None:
+    """Refuse fields not in ``allowed`` (a misspelt optional field must not pass)."""
+    unknown = [k for k in data if k not in allowed]
+    if unknown:
+        names = sorted(k if isinstance(k, str) else repr(k) for k in unknown)
+        raise fail(where, label, f"unknown field(s) {names}")
+
+
+def text_field(data: Mapping[str, Any], key: str, where: str, label: str | None = None,
+               limit: int = MAX_TEXT) -> str:
+    """A non-blank string of at most ``limit`` characters."""
+    value: str = get_field(data, key, str, where, label)
+    label = label or key
+    if not value.strip():
+        raise fail(where, label, "must not be empty")
+    if len(value) > limit:
+        raise fail(where, label, f"must be at most {limit} characters")
+    return value
+
+
+def number_field(value: Any, limit: float, where: str, label: str) -> float:
+    """A finite number from 0 to ``limit`` (an int or a float, never a bool)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise fail(where, label, "must be a number")
+    if not (math.isfinite(value) and 0 <= value <= limit):
+        raise fail(where, label, f"{value!r} must be 0 to {limit}")
+    return value
+
+
+def coordinate(raw: Mapping[str, Any], axis: str, limit: float, where: str,
+               label: str) -> float:
+    """``raw[axis]``, a drawing coordinate from 0 to ``limit``."""
+    if axis not in raw:
+        raise fail(where, label, "missing field")
+    return number_field(raw[axis], limit, where, label)
+
+
+def outline_field(raw: Mapping[str, Any], where: str, label: str, max_points: int,
+                  width: float, height: float) -> tuple[tuple[float, float], ...] | None:
+    """The optional drawing polygon ``raw["outline"]``: 3 to ``max_points`` points in the
+    ``width`` x ``height`` box (None when absent)."""
+    if "outline" not in raw:
+        return None
+    value = raw["outline"]
+    if not isinstance(value, list) or not 3 <= len(value) <= max_points:
+        raise fail(where, label, f"must be a list of 3 to {max_points} points")
+    points: list[tuple[float, float]] = []
+    for n, point in enumerate(value):
+        if not isinstance(point, list) or len(point) != 2:
+            raise fail(where, f"{label}[{n}]", "must be a point [x, y]")
+        points.append((number_field(point[0], width, where, f"{label}[{n}]"),
+                       number_field(point[1], height, where, f"{label}[{n}]")))
+    return tuple(points)
+

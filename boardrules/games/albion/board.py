@@ -31,7 +31,6 @@ north, laurels in the north) is a property of the shipped board, not checked her
 
 from __future__ import annotations
 
-import math
 import os
 import re
 from collections import deque
@@ -41,7 +40,16 @@ from pathlib import Path
 from typing import Any
 
 from boardrules.errors import BoardDataError
-from boardrules.games.board_files import load_board_spec, shipped_names
+from boardrules.games.board_files import (
+    coordinate,
+    fail,
+    get_field,
+    known_fields,
+    load_board_spec,
+    outline_field,
+    shipped_names,
+    text_field,
+)
 
 BOARDS_DIR = Path(__file__).parent / "boards"
 DEFAULT_BOARD = "albion"
@@ -229,40 +237,12 @@ def load_board(spec: str | os.PathLike[str] | Mapping[str, Any]) -> Board:
 
 # --- validation ------------------------------------------------------------------------
 
-def _fail(where: str, label: str, message: str) -> BoardDataError:
-    return BoardDataError(f"{where}: {label}: {message}")
 
 
-def _field(data: Mapping[str, Any], key: str, kind: type, where: str,
-           label: str | None = None) -> Any:
-    """``data[key]`` checked to be a ``kind`` (an int is never a bool)."""
-    label = label or key
-    if key not in data:
-        raise _fail(where, label, "missing field")
-    value = data[key]
-    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise _fail(where, label, "must be an integer")
-    if not isinstance(value, kind):
-        raise _fail(where, label, f"must be of type {kind.__name__}")
-    return value
 
 
-def _known_fields(data: Mapping[str, Any], allowed: tuple[str, ...], where: str,
-                  label: str) -> None:
-    unknown = [k for k in data if k not in allowed]
-    if unknown:
-        names = sorted(k if isinstance(k, str) else repr(k) for k in unknown)
-        raise _fail(where, label, f"unknown field(s) {names}")
 
 
-def _text(data: Mapping[str, Any], key: str, where: str, label: str | None = None) -> str:
-    value: str = _field(data, key, str, where, label)
-    label = label or key
-    if not value.strip():
-        raise _fail(where, label, "must not be empty")
-    if len(value) > MAX_NAME:
-        raise _fail(where, label, f"must be at most {MAX_NAME} characters")
-    return value
 
 
 def parse_board(doc: Mapping[str, Any], where: str) -> Board:
@@ -270,25 +250,25 @@ def parse_board(doc: Mapping[str, Any], where: str) -> Board:
     :class:`Board`, regions in file order."""
     if not isinstance(doc, Mapping):
         raise BoardDataError(f"{where}: a board is a JSON object")
-    _known_fields(doc, FIELDS, where, "board")
-    if _field(doc, "format", str, where) != "boardrules-board":
-        raise _fail(where, "format", "must be 'boardrules-board'")
-    if _field(doc, "format_version", int, where) != 1:
-        raise _fail(where, "format_version", "must be 1")
-    if _field(doc, "game", str, where) != "albion":
-        raise _fail(where, "game", "must be 'albion'")
-    name = _text(doc, "name", where)
-    title: str = _field(doc, "title", str, where)
-    provenance = _field(doc, "provenance", str, where)
+    known_fields(doc, FIELDS, where, "board")
+    if get_field(doc, "format", str, where) != "boardrules-board":
+        raise fail(where, "format", "must be 'boardrules-board'")
+    if get_field(doc, "format_version", int, where) != 1:
+        raise fail(where, "format_version", "must be 1")
+    if get_field(doc, "game", str, where) != "albion":
+        raise fail(where, "game", "must be 'albion'")
+    name = text_field(doc, "name", where)
+    title: str = get_field(doc, "title", str, where)
+    provenance = get_field(doc, "provenance", str, where)
     if provenance not in PROVENANCES:
-        raise _fail(where, "provenance", "must be 'published', 'reconstructed' or 'user'")
-    sources = _field(doc, "sources", list, where)
+        raise fail(where, "provenance", "must be 'published', 'reconstructed' or 'user'")
+    sources = get_field(doc, "sources", list, where)
     if not all(isinstance(s, str) for s in sources):
-        raise _fail(where, "sources", "must be a list of strings")
-    regions = _parse_regions(_field(doc, "regions", list, where), where)
+        raise fail(where, "sources", "must be a list of strings")
+    regions = _parse_regions(get_field(doc, "regions", list, where), where)
     keys = {r.key: i for i, r in enumerate(regions)}
-    borders = _parse_pairs(_field(doc, "borders", list, where), "borders", keys, where)
-    sea = _parse_pairs(_field(doc, "sea", list, where), "sea", keys, where)
+    borders = _parse_pairs(get_field(doc, "borders", list, where), "borders", keys, where)
+    sea = _parse_pairs(get_field(doc, "sea", list, where), "sea", keys, where)
     _check_links(regions, borders, sea, where)
     return Board(name, title, provenance, tuple(sources), tuple(regions),
                  _normalised(borders), _normalised(sea))
@@ -300,16 +280,16 @@ def _normalised(pairs: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
 
 def _parse_regions(raw: list[Any], where: str) -> list[Region]:
     if len(raw) > MAX_REGIONS:
-        raise _fail(where, "regions", f"lists {len(raw)} regions, at most {MAX_REGIONS}")
+        raise fail(where, "regions", f"lists {len(raw)} regions, at most {MAX_REGIONS}")
     regions = [_parse_region(r, i, where) for i, r in enumerate(raw)]
     seen_keys: set[str] = set()
     seen_names: set[str] = set()
     for i, region in enumerate(regions):
         if region.key in seen_keys:
-            raise _fail(where, f"regions[{i}].key", f"repeats {region.key!r}")
+            raise fail(where, f"regions[{i}].key", f"repeats {region.key!r}")
         folded = region.name.casefold()
         if folded in seen_names:
-            raise _fail(where, f"regions[{i}].name", f"repeats {region.name!r}")
+            raise fail(where, f"regions[{i}].name", f"repeats {region.name!r}")
         seen_keys.add(region.key)
         seen_names.add(folded)
     _check_counts(regions, where)
@@ -321,52 +301,53 @@ def _check_counts(regions: list[Region], where: str) -> None:
     for kind, wanted in KIND_COUNTS.items():
         found = sum(r.kind == kind for r in regions)
         if found != wanted:
-            raise _fail(where, "regions", f"has {found} region(s) of kind {kind!r}, "
+            raise fail(where, "regions", f"has {found} region(s) of kind {kind!r}, "
                         f"a board has exactly {wanted}")
     laurels = sum(r.laurel for r in regions)
     if laurels != LAUREL_REGIONS:
-        raise _fail(where, "regions", f"has {laurels} laurel region(s), a board has "
+        raise fail(where, "regions", f"has {laurels} laurel region(s), a board has "
                     f"exactly {LAUREL_REGIONS}")
     for column, (players, total) in enumerate(PICT_TOTALS.items()):
         have = sum(r.picts[column] for r in regions)
         if have != total:
-            raise _fail(where, "regions", f"the dark regions hold {have} Picts for "
+            raise fail(where, "regions", f"the dark regions hold {have} Picts for "
                         f"{players} players, they must hold {total}")
     if not any(r.printed_assault for r in regions):
-        raise _fail(where, "regions", "no region has printed assault Picts, a board "
+        raise fail(where, "regions", "no region has printed assault Picts, a board "
                     "has at least one")
 
 
 def _parse_region(raw: Any, i: int, where: str) -> Region:
     at = f"regions[{i}]"
     if not isinstance(raw, Mapping):
-        raise _fail(where, at, "must be an object")
-    _known_fields(raw, REGION_FIELDS, where, at)
-    key = _field(raw, "key", str, where, f"{at}.key")
+        raise fail(where, at, "must be an object")
+    known_fields(raw, REGION_FIELDS, where, at)
+    key = get_field(raw, "key", str, where, f"{at}.key")
     if not KEY_PATTERN.fullmatch(key):
-        raise _fail(where, f"{at}.key", f"{key!r} must be 2 to 16 of a-z, 0-9 and _, "
+        raise fail(where, f"{at}.key", f"{key!r} must be 2 to 16 of a-z, 0-9 and _, "
                     "starting with a letter")
     if key in RESERVED_KEYS:
-        raise _fail(where, f"{at}.key", f"{key!r} is a word of the move notation")
-    name = _text(raw, "name", where, f"{at}.name")
-    kind = _field(raw, "kind", str, where, f"{at}.kind")
+        raise fail(where, f"{at}.key", f"{key!r} is a word of the move notation")
+    name = text_field(raw, "name", where, f"{at}.name")
+    kind = get_field(raw, "kind", str, where, f"{at}.kind")
     if kind not in KINDS:
-        raise _fail(where, f"{at}.kind", f"{kind!r} must be one of {list(KINDS)}")
+        raise fail(where, f"{at}.kind", f"{kind!r} must be one of {list(KINDS)}")
     dark = kind == "dark"
     picts = _picts(raw, dark, where, f"{at}.picts")
-    assault = _field(raw, "printed_assault", int, where, f"{at}.printed_assault")
+    assault = get_field(raw, "printed_assault", int, where, f"{at}.printed_assault")
     if not 0 <= assault <= MAX_PRINTED_ASSAULT:
-        raise _fail(where, f"{at}.printed_assault",
+        raise fail(where, f"{at}.printed_assault",
                     f"{assault} must be 0 to {MAX_PRINTED_ASSAULT}")
     if assault and not dark:
-        raise _fail(where, f"{at}.printed_assault",
+        raise fail(where, f"{at}.printed_assault",
                     f"only dark regions have printed assault Picts, not {kind!r}")
-    laurel = _field(raw, "laurel", bool, where, f"{at}.laurel")
+    laurel = get_field(raw, "laurel", bool, where, f"{at}.laurel")
     if laurel and not dark:
-        raise _fail(where, f"{at}.laurel", f"only dark regions have laurels, not {kind!r}")
-    x = _coordinate(raw, "x", MAP_WIDTH, where, f"{at}.x")
-    y = _coordinate(raw, "y", MAP_HEIGHT, where, f"{at}.y")
-    outline = _outline(raw, where, f"{at}.outline")
+        raise fail(where, f"{at}.laurel", f"only dark regions have laurels, not {kind!r}")
+    x = coordinate(raw, "x", MAP_WIDTH, where, f"{at}.x")
+    y = coordinate(raw, "y", MAP_HEIGHT, where, f"{at}.y")
+    outline = outline_field(raw, where, f"{at}.outline", MAX_OUTLINE_POINTS, MAP_WIDTH,
+                            MAP_HEIGHT)
     return Region(key, name, kind, picts, assault, laurel, x, y, outline)
 
 
@@ -375,51 +356,21 @@ def _picts(raw: Mapping[str, Any], dark: bool, where: str,
     """A dark region's Pict counts for 2, 3 and 4 players; other regions have none."""
     if not dark:
         if "picts" in raw:
-            raise _fail(where, label, "only dark regions have Picts")
+            raise fail(where, label, "only dark regions have Picts")
         return (0, 0, 0)
     if "picts" not in raw:
-        raise _fail(where, label, "missing field (a dark region has Picts)")
+        raise fail(where, label, "missing field (a dark region has Picts)")
     value = raw["picts"]
     if (not isinstance(value, list) or len(value) != 3
             or not all(isinstance(n, int) and not isinstance(n, bool) for n in value)):
-        raise _fail(where, label, "must be a list of three integers (2, 3, 4 players)")
+        raise fail(where, label, "must be a list of three integers (2, 3, 4 players)")
     n2, n3, n4 = value
     if not 0 <= n2 <= n3 <= n4 <= PICT_TOTALS[4]:
-        raise _fail(where, label, f"{value} must be non-decreasing counts from 0 to "
+        raise fail(where, label, f"{value} must be non-decreasing counts from 0 to "
                     f"{PICT_TOTALS[4]} (more players, more Picts)")
     return n2, n3, n4
 
 
-def _number(value: Any, limit: int, where: str, label: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise _fail(where, label, "must be a number")
-    if not (math.isfinite(value) and 0 <= value <= limit):
-        raise _fail(where, label, f"{value!r} must be 0 to {limit}")
-    return value
-
-
-def _coordinate(raw: Mapping[str, Any], axis: str, limit: int, where: str,
-                label: str) -> float:
-    if axis not in raw:
-        raise _fail(where, label, "missing field")
-    return _number(raw[axis], limit, where, label)
-
-
-def _outline(raw: Mapping[str, Any], where: str,
-             label: str) -> tuple[tuple[float, float], ...] | None:
-    """The optional drawing polygon: 3 to MAX_OUTLINE_POINTS points in the box."""
-    if "outline" not in raw:
-        return None
-    value = raw["outline"]
-    if not isinstance(value, list) or not 3 <= len(value) <= MAX_OUTLINE_POINTS:
-        raise _fail(where, label, f"must be a list of 3 to {MAX_OUTLINE_POINTS} points")
-    points: list[tuple[float, float]] = []
-    for n, point in enumerate(value):
-        if not isinstance(point, list) or len(point) != 2:
-            raise _fail(where, f"{label}[{n}]", "must be a point [x, y]")
-        points.append((_number(point[0], MAP_WIDTH, where, f"{label}[{n}]"),
-                       _number(point[1], MAP_HEIGHT, where, f"{label}[{n}]")))
-    return tuple(points)
 
 
 def _parse_pairs(raw: list[Any], kind: str, keys: Mapping[str, int],
@@ -430,16 +381,16 @@ def _parse_pairs(raw: list[Any], kind: str, keys: Mapping[str, int],
         at = f"{kind}[{n}]"
         if (not isinstance(pair, list) or len(pair) != 2
                 or not all(isinstance(k, str) for k in pair)):
-            raise _fail(where, at, "must be a pair of region keys")
+            raise fail(where, at, "must be a pair of region keys")
         a, b = pair
         for k in (a, b):
             if k not in keys:
-                raise _fail(where, at, f"names unknown region {k!r}")
+                raise fail(where, at, f"names unknown region {k!r}")
         if a == b:
-            raise _fail(where, at, f"joins {a!r} to itself")
+            raise fail(where, at, f"joins {a!r} to itself")
         both = frozenset((keys[a], keys[b]))
         if both in seen:  # bounds the work too: at most 40 * 39 / 2 distinct pairs
-            raise _fail(where, at, f"repeats the pair {a}-{b}")
+            raise fail(where, at, f"repeats the pair {a}-{b}")
         seen.add(both)
         pairs.append((keys[a], keys[b]))
     return pairs
@@ -452,16 +403,16 @@ def _check_links(regions: list[Region], borders: list[tuple[int, int]],
     land = {frozenset(p) for p in borders}
     for n, (a, b) in enumerate(sea):
         if frozenset((a, b)) in land:
-            raise _fail(where, f"sea[{n}]", f"{regions[a].key!r} and {regions[b].key!r} "
+            raise fail(where, f"sea[{n}]", f"{regions[a].key!r} and {regions[b].key!r} "
                         "also share a border: a sea pair faces across water")
     launch = next(i for i, r in enumerate(regions) if r.kind == "launch")
     for i, region in enumerate(regions):
         if region.kind == "start" and frozenset((i, launch)) not in land:
-            raise _fail(where, "borders", f"start region {region.key!r} (regions[{i}]) "
+            raise fail(where, "borders", f"start region {region.key!r} (regions[{i}]) "
                         f"must border the launch region {regions[launch].key!r}")
     dist = _bfs(_adjacency(len(regions), tuple(borders)), launch)
     cut = [i for i, d in enumerate(dist) if d < 0]
     if cut:
-        raise _fail(where, "borders", f"leave {regions[cut[0]].key!r} (regions[{cut[0]}]) "
+        raise fail(where, "borders", f"leave {regions[cut[0]].key!r} (regions[{cut[0]}]) "
                     f"unreachable from the launch region {regions[launch].key!r} "
                     f"({len(cut)} region(s) cut off)")

@@ -34,7 +34,6 @@ the shipped board, not checked here.
 
 from __future__ import annotations
 
-import math
 import os
 import re
 from collections import deque
@@ -44,7 +43,16 @@ from pathlib import Path
 from typing import Any
 
 from boardrules.errors import BoardDataError
-from boardrules.games.board_files import load_board_spec, shipped_names
+from boardrules.games.board_files import (
+    coordinate,
+    fail,
+    get_field,
+    known_fields,
+    load_board_spec,
+    outline_field,
+    shipped_names,
+    text_field,
+)
 
 BOARDS_DIR = Path(__file__).parent / "boards"
 DEFAULT_BOARD = "archipelago"
@@ -319,46 +327,15 @@ def load_board(spec: str | os.PathLike[str] | Mapping[str, Any]) -> Board:
     return load_board_spec(spec, BOARDS_DIR, MAX_BOARD_FILE_BYTES, parse_board)
 
 
-# --- validation helpers, shared with dice.py and deck.py --------------------------------
-
-def fail(where: str, label: str, message: str) -> BoardDataError:
-    """The error for field ``label`` of the file at ``where``."""
-    return BoardDataError(f"{where}: {label}: {message}")
+# --- validation helpers, shared with dice.py and deck.py (the field checks are
+#     board_files.py's) -------------------------------------------------------------------
 
 
-def get_field(data: Mapping[str, Any], key: str, kind: type, where: str,
-              label: str | None = None) -> Any:
-    """``data[key]`` checked to be a ``kind`` (an int is never a bool)."""
-    label = label or key
-    if key not in data:
-        raise fail(where, label, "missing field")
-    value = data[key]
-    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise fail(where, label, "must be an integer")
-    if not isinstance(value, kind):
-        raise fail(where, label, f"must be of type {kind.__name__}")
-    return value
 
 
-def known_fields(data: Mapping[str, Any], allowed: tuple[str, ...], where: str,
-                 label: str) -> None:
-    """Refuse fields not in ``allowed`` (a misspelt optional field must not pass)."""
-    unknown = [k for k in data if k not in allowed]
-    if unknown:
-        names = sorted(k if isinstance(k, str) else repr(k) for k in unknown)
-        raise fail(where, label, f"unknown field(s) {names}")
 
 
-def text_field(data: Mapping[str, Any], key: str, where: str, label: str | None = None,
-               limit: int = MAX_NAME) -> str:
-    """A non-blank string of at most ``limit`` characters."""
-    value: str = get_field(data, key, str, where, label)
-    label = label or key
-    if not value.strip():
-        raise fail(where, label, "must not be empty")
-    if len(value) > limit:
-        raise fail(where, label, f"must be at most {limit} characters")
-    return value
+
 
 
 def key_field(data: Mapping[str, Any], where: str, label: str) -> str:
@@ -495,9 +472,10 @@ def _parse_territory(raw: Any, i: int, island_keys: Mapping[str, int],
                    f"{post!r} must be null or one of {list(TRADING_POSTS)}")
     if post is not None and city:
         raise fail(where, f"{at}.trading_post", "a city is not a trading post")
-    x = _coordinate(entry, "x", MAP_WIDTH, where, f"{at}.x")
-    y = _coordinate(entry, "y", MAP_HEIGHT, where, f"{at}.y")
-    outline = _outline(entry, where, f"{at}.outline")
+    x = coordinate(entry, "x", MAP_WIDTH, where, f"{at}.x")
+    y = coordinate(entry, "y", MAP_HEIGHT, where, f"{at}.y")
+    outline = outline_field(entry, where, f"{at}.outline", MAX_OUTLINE_POINTS, MAP_WIDTH,
+                            MAP_HEIGHT)
     return Territory(key, name, island_keys[island], city, post, x, y, outline)
 
 
@@ -511,8 +489,8 @@ def _parse_seas(raw: list[Any], where: str) -> list[Sea]:
         at = f"seas[{i}]"
         entry = _entry(item, at, SEA_FIELDS, where)
         key = key_field(entry, where, f"{at}.key")
-        seas.append(Sea(key, _coordinate(entry, "x", MAP_WIDTH, where, f"{at}.x"),
-                        _coordinate(entry, "y", MAP_HEIGHT, where, f"{at}.y")))
+        seas.append(Sea(key, coordinate(entry, "x", MAP_WIDTH, where, f"{at}.x"),
+                        coordinate(entry, "y", MAP_HEIGHT, where, f"{at}.y")))
     return seas
 
 
@@ -537,36 +515,6 @@ def _check_unique_keys(islands: list[Island], territories: list[Territory],
             folded.add(name.casefold())
 
 
-def _number(value: Any, limit: int, where: str, label: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise fail(where, label, "must be a number")
-    if not (math.isfinite(value) and 0 <= value <= limit):
-        raise fail(where, label, f"{value!r} must be 0 to {limit}")
-    return value
-
-
-def _coordinate(raw: Mapping[str, Any], axis: str, limit: int, where: str,
-                label: str) -> float:
-    if axis not in raw:
-        raise fail(where, label, "missing field")
-    return _number(raw[axis], limit, where, label)
-
-
-def _outline(raw: Mapping[str, Any], where: str,
-             label: str) -> tuple[tuple[float, float], ...] | None:
-    """The optional drawing polygon: 3 to MAX_OUTLINE_POINTS points in the box."""
-    if "outline" not in raw:
-        return None
-    value = raw["outline"]
-    if not isinstance(value, list) or not 3 <= len(value) <= MAX_OUTLINE_POINTS:
-        raise fail(where, label, f"must be a list of 3 to {MAX_OUTLINE_POINTS} points")
-    points: list[tuple[float, float]] = []
-    for n, point in enumerate(value):
-        if not isinstance(point, list) or len(point) != 2:
-            raise fail(where, f"{label}[{n}]", "must be a point [x, y]")
-        points.append((_number(point[0], MAP_WIDTH, where, f"{label}[{n}]"),
-                       _number(point[1], MAP_HEIGHT, where, f"{label}[{n}]")))
-    return tuple(points)
 
 
 def _parse_pairs(raw: list[Any], kind: str, keys: tuple[Mapping[str, int], Mapping[str, int]],

@@ -32,14 +32,17 @@ from boardrules.games.armada.board import (
     HEADER_FIELDS,
     MAX_FILE_BYTES,
     MAX_NAME,
+    key_field,
+    parse_header,
+)
+from boardrules.games.board_files import (
     fail,
     get_field,
-    key_field,
     known_fields,
-    parse_header,
+    load_board_spec,
+    shipped_names,
     text_field,
 )
-from boardrules.games.board_files import load_board_spec, shipped_names
 
 DECKS_DIR = Path(__file__).parent / "decks"
 DEFAULT_DECK = "third_edition"

@@ -30,12 +30,15 @@ from typing import Any
 from boardrules.games.armada.board import (
     HEADER_FIELDS,
     MAX_FILE_BYTES,
+    parse_header,
+)
+from boardrules.games.board_files import (
     fail,
     get_field,
     known_fields,
-    parse_header,
+    load_board_spec,
+    shipped_names,
 )
-from boardrules.games.board_files import load_board_spec, shipped_names
 
 DICE_DIR = Path(__file__).parent / "dice"
 DEFAULT_DICE = "reconstructed"
