@@ -209,7 +209,9 @@ class AlbionState(State[AlbionMove]):
     def production(self, player: int) -> dict[str, int]:
         """What ``player`` takes with "B - Take Resources" (his plants' stages)."""
         self._check_viewer(player, spectator=False)
-        raw = self._raw()
+        return self._production(self._raw(), player)
+
+    def _production(self, raw: dict[str, Any], player: int) -> dict[str, int]:
         board = self._game.board
         out = {}
         for kind in RESOURCES:
@@ -316,7 +318,7 @@ class AlbionState(State[AlbionMove]):
             "settlers_in_supply": SETTLERS - on_board,
             "legions_in_supply": LEGIONS - legions,
             "defence": raw["rampart_stages"][p],
-            "production": self.production(p),
+            "production": self._production(raw, p),
             "stage4": raw["stage4"][p],
             "start_player": p == game.options["first_player"],
         }

@@ -166,7 +166,6 @@ ctypedef struct AlTables:
 cdef class AlbionCore(CoreGame):
     cdef AlTables tables
 
-    cdef int _check(self, CoreState st) except -1
     cdef _setup_regions(self, list kinds, list picts, list printed, list laurel,
                         bint start_region_tribute)
     cdef _setup_distances(self, list borders)

@@ -394,7 +394,7 @@ cdef void back_to_turn(AlState* s, const AlTables* t) noexcept nogil:
 cdef void start_build(AlState* s, const AlTables* t, int r, int kind) noexcept nogil:
     """"1) Pay Resources and Place Building Token Face Down": the stage being built."""
     cdef int p = s.turn_player
-    cdef int i, only = 0, options = 0, held = kinds_held(s, p)
+    cdef int only
     s.started = 1
     s.phase = PH_BUILD
     if s.btype[r][p] == T_NONE:
@@ -404,15 +404,24 @@ cdef void start_build(AlState* s, const AlTables* t, int r, int kind) noexcept n
     s.b_stage = s.bstage[r][p] + 1
     s.b_free = 0
     s.b_lost = 0
+    if payment_options(s, t, NULL) == 1:
+        payment_options(s, t, &only)
+        pay(s, t, t.pay_mask_of[only - t.a_pay])
+    else:
+        s.phase = PH_PAY
+
+
+cdef int payment_options(const AlState* s, const AlTables* t, int* out) noexcept nogil:
+    """The ``pay`` actions for the stage being built: as many different resources as its
+    stage, all held by the builder (``out`` may be NULL: count only)."""
+    cdef int i, n = 0, held = kinds_held(s, s.turn_player)
     for i in range(AL_PAY_SETS):
         if (popcount64(t.pay_mask_of[i]) == s.b_stage
                 and (t.pay_mask_of[i] & held) == t.pay_mask_of[i]):
-            options += 1
-            only = t.pay_mask_of[i]
-    if options == 1:
-        pay(s, t, only)
-    else:
-        s.phase = PH_PAY
+            if out != NULL:
+                out[n] = t.a_pay + i
+            n += 1
+    return n
 
 
 cdef void pay(AlState* s, const AlTables* t, int mask) noexcept nogil:
@@ -587,27 +596,25 @@ cdef void resolve_losses(AlState* s, const AlTables* t) noexcept nogil:
     other building, then a reduced settlement I/II's figure.  Nothing to choose from
     drops the debt; one choice is made at once."""
     cdef int i, q, n, one
+    cdef int choices[2 * AL_MAX_REGIONS]
     for i in range(t.num_players):
         q = (s.loss_from + i) % t.num_players
         while s.owe[q][OWE_REDUCE]:
-            n = reduce_choices(s, t, q, NULL, 0)
-            if n == 1:
-                reduce_choices(s, t, q, &one, 0)
+            n = reduce_choices(s, t, q, choices, 0)
             if n == 0:
                 s.owe[q][OWE_REDUCE] = 0
             elif n == 1:
-                reduce_other(s, q, one - t.a_reduce)
+                reduce_other(s, q, choices[0] - t.a_reduce)
             else:
                 s.phase = PH_LOSS
                 s.current = q
                 return
         while s.owe[q][OWE_FIGURE]:
-            n = figure_choices(s, t, q, NULL, 0)
+            n = figure_choices(s, t, q, choices, 0)
             if n == 0:
                 s.owe[q][OWE_FIGURE] = 0
             elif n == 1:
-                figure_choices(s, t, q, &one, 0)
-                one -= t.a_return
+                one = choices[0] - t.a_return
                 return_figure(s, t, q, one >= t.nregions, one % t.nregions)
             else:
                 s.phase = PH_LOSS
@@ -770,7 +777,7 @@ cdef int al_legal_actions(const void* state, const void* tables, int* out) noexc
     cdef const AlState* s = <const AlState*>state
     cdef const AlTables* t = <const AlTables*>tables
     cdef int n = 0
-    cdef int i, k, r, held
+    cdef int k, r
     if s.phase == PH_SETUP:
         out[0] = t.a_fortress + min(t.starts[0], t.starts[1])
         out[1] = t.a_fortress + max(t.starts[0], t.starts[1])
@@ -786,13 +793,7 @@ cdef int al_legal_actions(const void* state, const void* tables, int* out) noexc
             n = move_options(s, t, out, n)
         return build_options(s, t, out, n)
     if s.phase == PH_PAY:
-        held = kinds_held(s, s.turn_player)
-        for i in range(AL_PAY_SETS):
-            if (popcount64(t.pay_mask_of[i]) == s.b_stage
-                    and (t.pay_mask_of[i] & held) == t.pay_mask_of[i]):
-                out[n] = t.a_pay + i
-                n += 1
-        return n
+        return payment_options(s, t, out)
     if s.phase == PH_TRIBUTE:
         for k in range(AL_RES):
             if (s.b_paid >> k) & 1:
@@ -1435,11 +1436,6 @@ cdef class AlbionCore(CoreGame):
         if st._is_legal(action):
             return "legal"
         return _illegal_reason(<AlState*>st.data, &self.tables, action)
-
-    cdef int _check(self, CoreState st) except -1:
-        if st.game is not self:
-            raise ValueError("state belongs to another game")
-        return 0
 
 
 cdef str _block_of(const AlTables* t, int action):

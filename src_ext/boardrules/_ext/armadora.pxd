@@ -116,5 +116,3 @@ ctypedef struct ArmadoraTables:
 
 cdef class ArmadoraCore(CoreGame):
     cdef ArmadoraTables tables
-
-    cdef int _check(self, CoreState st) except -1

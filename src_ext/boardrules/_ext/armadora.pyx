@@ -1070,11 +1070,6 @@ cdef class ArmadoraCore(CoreGame):
         cdef int action = self._action_id(action_id)
         return _illegal_reason(<ArmadoraState*>st.data, &self.tables, action)
 
-    cdef int _check(self, CoreState st) except -1:
-        if st.game is not self:
-            raise ValueError("state belongs to another game")
-        return 0
-
 
 cdef str _illegal_reason(const ArmadoraState* s, const ArmadoraTables* t, int action):
     """Names the rule a rejected action breaks, using the same predicates as move

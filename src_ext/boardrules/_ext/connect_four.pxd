@@ -32,5 +32,3 @@ ctypedef struct ConnectFourTables:
 
 cdef class ConnectFourCore(CoreGame):
     cdef ConnectFourTables tables
-
-    cdef int _check(self, CoreState st) except -1

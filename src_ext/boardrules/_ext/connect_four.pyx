@@ -275,11 +275,6 @@ cdef class ConnectFourCore(CoreGame):
             return "column_full"
         return "legal"
 
-    cdef int _check(self, CoreState st) except -1:
-        if st.game is not self:
-            raise ValueError("state belongs to another game")
-        return 0
-
 
 cdef int _owner(const ConnectFourState* s, int column, int row) noexcept:
     if s.discs[0] & bit(column, row):

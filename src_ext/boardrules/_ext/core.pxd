@@ -174,6 +174,9 @@ ctypedef struct GameContract:
     simultaneous_fn simultaneous  # may be NULL (no simultaneous choices)
 
 
+cdef class CoreState
+
+
 cdef class CoreGame:
     """A loaded game: its contract (function table and lookup tables).
 
@@ -182,6 +185,7 @@ cdef class CoreGame:
     cdef GameContract contract
 
     cdef int _check_ready(self) except -1
+    cdef int _check(self, CoreState st) except -1
     cdef int _action_id(self, object action) except -2
 
 

@@ -67,6 +67,13 @@ cdef class CoreGame:
             raise TypeError("CoreGame is abstract: load a game with boardrules.load()")
         return 0
 
+    cdef int _check(self, CoreState st) except -1:
+        """A state passed to this game's helpers must be one of its own (its struct is
+        read as this game's)."""
+        if st.game is not self:
+            raise ValueError("state belongs to another game")
+        return 0
+
     cdef int _action_id(self, object action) except -2:
         """An action id passed from Python (to CoreState and the games' helpers): the int,
         or -1 when it is out of range (TypeError if not an int; never an OverflowError)."""

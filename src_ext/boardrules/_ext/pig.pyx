@@ -254,8 +254,3 @@ cdef class PigCore(CoreGame):
         if action == PIG_HOLD and s.turn_total == 0:
             return "must_roll_first"
         return "legal"
-
-    cdef int _check(self, CoreState st) except -1:
-        if st.game is not self:
-            raise ValueError("state belongs to another game")
-        return 0

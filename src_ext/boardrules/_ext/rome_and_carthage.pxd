@@ -202,7 +202,6 @@ ctypedef struct RcTables:
 cdef class RomeCarthageCore(CoreGame):
     cdef RcTables tables
 
-    cdef int _check(self, CoreState st) except -1
     cdef _setup_players(self, list empires, list empire_team)
     cdef _setup_cards(self)
     cdef _setup_threat(self)

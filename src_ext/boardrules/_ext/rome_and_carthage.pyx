@@ -1684,11 +1684,6 @@ cdef class RomeCarthageCore(CoreGame):
             return "legal"
         return _illegal_reason(<RcState*>st.data, &self.tables, action)
 
-    cdef int _check(self, CoreState st) except -1:
-        if st.game is not self:
-            raise ValueError("state belongs to another game")
-        return 0
-
 
 def equal_arms_split(pile):
     """Equal Arms: "Separate the cards of the draw pile into two equal piles" (R15): each

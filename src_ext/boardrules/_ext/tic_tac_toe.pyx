@@ -207,8 +207,3 @@ cdef class TicTacToeCore(CoreGame):
         if ((s.marks[0] | s.marks[1]) >> action) & 1:
             return "cell_taken"
         return "legal"
-
-    cdef int _check(self, CoreState st) except -1:
-        if st.game is not self:
-            raise ValueError("state belongs to another game")
-        return 0

@@ -25,5 +25,3 @@ ctypedef struct ToyCommitState:
 
 cdef class ToyCommitCore(CoreGame):
     cdef ToyCommitTables tables
-
-    cdef int _check(self, CoreState st) except -1

@@ -195,8 +195,3 @@ cdef class ToyCommitCore(CoreGame):
         if tc_current_player(st.data, &self.tables) < 0:
             return "game_over"
         return "legal"
-
-    cdef int _check(self, CoreState st) except -1:
-        if st.game is not self:
-            raise ValueError("state belongs to another game")
-        return 0
