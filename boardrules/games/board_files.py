@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
@@ -73,6 +74,10 @@ def refuse_board_paths(options: Mapping[str, Any], default: str, shipped: list[s
 
 #: The longest name or title a board file's text field may hold.
 MAX_TEXT = 64
+#: The largest board (or dice, deck) file read.
+MAX_BOARD_FILE_BYTES = 200_000
+#: A notation key: 2 to 16 of a-z, 0-9 and _, starting with a letter.
+KEY_PATTERN = re.compile(r"[a-z][a-z0-9_]{1,15}")
 
 
 def fail(where: str, label: str, message: str) -> BoardDataError:
@@ -149,3 +154,14 @@ def outline_field(raw: Mapping[str, Any], where: str, label: str, max_points: in
                        number_field(point[1], height, where, f"{label}[{n}]")))
     return tuple(points)
 
+
+def key_field(data: Mapping[str, Any], where: str, label: str,
+              reserved: frozenset[str]) -> str:
+    """An entry's ``key``: its name in the move notation, so never a ``reserved`` word."""
+    key: str = get_field(data, "key", str, where, label)
+    if not KEY_PATTERN.fullmatch(key):
+        raise fail(where, label, f"{key!r} must be 2 to 16 of a-z, 0-9 and _, "
+                   "starting with a letter")
+    if key in reserved:
+        raise fail(where, label, f"{key!r} is a word of the move notation")
+    return key

@@ -32,7 +32,6 @@ north, laurels in the north) is a property of the shipped board, not checked her
 from __future__ import annotations
 
 import os
-import re
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -41,9 +40,11 @@ from typing import Any
 
 from boardrules.errors import BoardDataError
 from boardrules.games.board_files import (
+    MAX_BOARD_FILE_BYTES,
     coordinate,
     fail,
     get_field,
+    key_field,
     known_fields,
     load_board_spec,
     outline_field,
@@ -70,9 +71,6 @@ MAX_OUTLINE_POINTS = 200
 #: The drawing box: ``x`` in 0 .. MAP_WIDTH, ``y`` in 0 .. MAP_HEIGHT (y downwards).
 MAP_WIDTH = 1000
 MAP_HEIGHT = 1000
-MAX_BOARD_FILE_BYTES = 200_000
-MAX_NAME = 64
-KEY_PATTERN = re.compile(r"[a-z][a-z0-9_]{1,15}")
 #: Words of the move notation a region key may not be.
 RESERVED_KEYS = frozenset({
     "resources", "end", "skip", "pay", "tribute", "build", "develop", "remove", "take",
@@ -322,12 +320,7 @@ def _parse_region(raw: Any, i: int, where: str) -> Region:
     if not isinstance(raw, Mapping):
         raise fail(where, at, "must be an object")
     known_fields(raw, REGION_FIELDS, where, at)
-    key = get_field(raw, "key", str, where, f"{at}.key")
-    if not KEY_PATTERN.fullmatch(key):
-        raise fail(where, f"{at}.key", f"{key!r} must be 2 to 16 of a-z, 0-9 and _, "
-                    "starting with a letter")
-    if key in RESERVED_KEYS:
-        raise fail(where, f"{at}.key", f"{key!r} is a word of the move notation")
+    key = key_field(raw, where, f"{at}.key", RESERVED_KEYS)
     name = text_field(raw, "name", where, f"{at}.name")
     kind = get_field(raw, "kind", str, where, f"{at}.kind")
     if kind not in KINDS:

@@ -35,7 +35,6 @@ the shipped board, not checked here.
 from __future__ import annotations
 
 import os
-import re
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -44,6 +43,8 @@ from typing import Any
 
 from boardrules.errors import BoardDataError
 from boardrules.games.board_files import (
+    MAX_BOARD_FILE_BYTES,
+    MAX_TEXT,
     coordinate,
     fail,
     get_field,
@@ -53,6 +54,7 @@ from boardrules.games.board_files import (
     shipped_names,
     text_field,
 )
+from boardrules.games.board_files import key_field as shared_key_field
 
 BOARDS_DIR = Path(__file__).parent / "boards"
 DEFAULT_BOARD = "archipelago"
@@ -74,12 +76,10 @@ MAX_OUTLINE_POINTS = 200
 MAP_WIDTH = 1000
 MAP_HEIGHT = 1000
 #: Board, dice and deck files alike.
-MAX_FILE_BYTES = 200_000
-MAX_BOARD_FILE_BYTES = MAX_FILE_BYTES
-MAX_NAME = 64
+MAX_FILE_BYTES = MAX_BOARD_FILE_BYTES
+MAX_NAME = MAX_TEXT
 MAX_SOURCES = 64
 MAX_SOURCE_CHARS = 2000
-KEY_PATTERN = re.compile(r"[a-z][a-z0-9_]{1,15}")
 #: Words of the move notation a key (island, territory, sea space, card) may not be.
 RESERVED_KEYS = frozenset({
     "launch", "load", "unload", "move", "ship", "explore", "attack", "fight", "scuttle",
@@ -339,14 +339,8 @@ def load_board(spec: str | os.PathLike[str] | Mapping[str, Any]) -> Board:
 
 
 def key_field(data: Mapping[str, Any], where: str, label: str) -> str:
-    """An entry's ``key``: the notation's name for it."""
-    key: str = get_field(data, "key", str, where, label)
-    if not KEY_PATTERN.fullmatch(key):
-        raise fail(where, label, f"{key!r} must be 2 to 16 of a-z, 0-9 and _, "
-                   "starting with a letter")
-    if key in RESERVED_KEYS:
-        raise fail(where, label, f"{key!r} is a word of the move notation")
-    return key
+    """An entry's ``key``: the notation's name for it (never a word of the notation)."""
+    return shared_key_field(data, where, label, RESERVED_KEYS)
 
 
 @dataclass(frozen=True)
