@@ -133,9 +133,10 @@ def test_text_territory_symbols() -> None:
     city1, city2 = (BOARD.territories[i].key for i in BOARD.cities("green")[:2])
     assert re.fullmatch(rf"\s*{city1}\s+city\s+\^G\s+\*\s+G3", by_key[city1])
     assert re.fullmatch(rf"\s*{city2}\s+city\s+\^G\s+\*\s+G3 S1:G -", by_key[city2])
-    plain = next(BOARD.territories[i].key for i in BOARD.lair("blue")
-                 if not BOARD.territories[i].city)
-    assert re.fullmatch(rf"\s*{plain}\s+\^B\s+\*\s+B2", by_key[plain])
+    for colour, initial in zip(COLOURS, "GRBO", strict=True):
+        plain = next(BOARD.territories[i].key for i in BOARD.lair(colour)
+                     if not BOARD.territories[i].city)
+        assert re.fullmatch(rf"\s*{plain}\s+\^{initial}\s+\*\s+{initial}2", by_key[plain])
 
 
 def test_text_lair_territory_not_explored_has_no_question_mark() -> None:
@@ -354,6 +355,14 @@ def test_pictures_refuse_a_place_the_board_lacks() -> None:
     view["ships"][0]["at"] = "s_nowhere"
     with pytest.raises(ValueError, match="s_nowhere"):
         render_svg(view, BOARD)
+
+
+def test_pictures_refuse_what_is_not_a_view_or_a_board() -> None:
+    for render in (render_text, render_svg):
+        with pytest.raises(TypeError, match="view must be a mapping"):
+            render(None, BOARD)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="board must be"):
+            render(_view(), SHIPPED)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("view", [

@@ -6,20 +6,22 @@ territory, matched by its ``territory`` key; ``ships``, ``colours``, ``players``
 ``supply``, ``deck``, ``played``, ``pending``, ...; missing keys draw as blanks ``-``,
 extra keys are ignored) and the :class:`~boardrules.games.armada.board.Board` it is
 played on.  A key the board does not have (a territory entry, or a ship standing at an
-unknown place) raises ``ValueError``: the view is of another board.
+unknown place) raises ``ValueError``: the view is of another board; a view that is not a
+mapping, or a board that is not an Armada :class:`Board`, raises ``TypeError``.
 
 Colour initials (text): ``G`` green, ``R`` raspberry, ``B`` blue, ``O`` orange, ``N`` the
 natives (brown); ``?`` a colour the renderer does not know.
 
 Text symbols (:func:`render_text`): a header line (round, phase, who is to act, the turn
-colour, the acting colour, actions left, a Coup de main in progress), the pending
-sub-decision, then the territories island by island, each island under a line
-``island <key> (<name>), <group>``:
+colour, the acting colour, actions left, ``coup de main by blue (2 actions left)`` while
+one is played), the pending sub-decision when there is one (``pending: kind move, from
+gn1, to s_c1``: its kind first, then its other fields by name), then the territories
+island by island, each island under a line ``island <key> (<name>), <group>``:
 
 * the key, then its mark: ``city`` a city, ``post:<name>`` a trading post (``post:central``
   ...), blank otherwise;
 * the flag: ``^G`` a green flag (``^R``, ``^B``, ``^O``), ``^N`` a brown flag (natives,
-  also on every explored territory); ``.`` no flag;
+  also on every explored territory), ``^?`` a flag of a colour not known; ``.`` no flag;
 * the explored marker: ``*`` explored, ``?`` a central-group territory not yet explored
   (blank for a lair territory not marked explored);
 * the bands: ``G5`` five green bands; gold ``$3``; natives ``n2`` (each shown only when not
@@ -39,17 +41,18 @@ hidden`` when the view hides it; ``(you)`` for the viewer), the deck and the car
 SVG (:func:`render_svg`): the sea; each sea space a small cell (``class="sea"``; coastal
 spaces light, open sea dark) with its key; each territory its outline (``class="territory"``,
 a disc at its label without one) filled by its group (sand for the central island, paler
-sand for the two neighbouring islands, a tint of the lair's colour) with its key; flags as
-pennants (``class="flag"``) in the colour (brown for the natives' flag); bands as squares
-in the colour with their count (``class="bands"``); gold as yellow discs with the count
-(``class="gold"``); natives as brown squares with the count (``class="natives"``); a city
-as a small tower (``class="city"``) and a trading post as a diamond with the post's
-initial (``class="post"``); a faint ring for a central-group territory not yet explored
-(``class="unexplored"``); each ship on the board a hull (``class="ship"``) in its owner's
-colour on its sea space (or in its city when not launched) with its crew count, and a gold
-disc when it carries gold; a legend: the header, each colour with its swatch, each player,
-the deck, the supply and what the shapes mean.  Every element has a ``<title>`` naming
-what it shows.
+sand for the two neighbouring islands, a tint of the lair's colour) with its key and, under
+the key, a row of tokens: a city as a small tower (``class="city"``) or a trading post as a
+diamond with the post's initial (``class="post"``), the flag as a pennant (``class="flag"``)
+in its colour (brown for the natives' flag), the bands as a square in their colour with
+their count (``class="bands"``), gold as a yellow disc with the count (``class="gold"``),
+natives as a brown square with the count (``class="natives"``); a dashed ring round a
+central-group territory not yet explored (``class="unexplored"``); each ship on the board
+a hull under a white sail (``class="ship"``) in its owner's colour, on its sea space (or in
+its city, under the tokens, while unlaunched), with its crew count on the hull and a gold
+disc at the stern when it carries gold; a legend: the header, each colour with its swatch,
+each player, the deck, the supply and what the shapes mean.  Every token has a
+``<title>`` naming what it shows (a territory's: its name, key and island).
 
 Colours: green, raspberry (``#c2185b``), blue and orange for the four colours, brown for
 the natives; a colour the renderer does not know is grey.
@@ -88,6 +91,15 @@ Where = Callable[[float, float], tuple[float, float]]
 
 
 # --- shared ----------------------------------------------------------------------------
+
+def _check(view: Any, board: Any) -> None:
+    """``TypeError`` unless ``view`` is a mapping and ``board`` an Armada board."""
+    if not isinstance(view, Mapping):
+        raise TypeError(f"view must be a mapping (a view dict), not {type(view).__name__}")
+    if not isinstance(board, Board):
+        raise TypeError("board must be a boardrules.games.armada.board.Board, not "
+                        f"{type(board).__name__}")
+
 
 def _int(value: Any) -> int:
     """A count from the view; anything else counts as 0."""
@@ -267,6 +279,7 @@ def render_text(view: Mapping[str, Any], board: Board) -> str:
     """The position as text (symbols in the module docstring): a header, the pending
     sub-decision, one line a territory grouped by island, the sea spaces holding ships,
     the ships in the box, one line a colour and a player, the deck and the supply."""
+    _check(view, board)
     entries = _territory_entries(view, board)
     in_city, at_sea, rest = _ships(view, board)
     lines = [_header(view)]
@@ -315,6 +328,7 @@ def render_svg(view: Mapping[str, Any], board: Board, *, size: int = 900) -> str
     200 to 10000; ``ValueError`` otherwise)."""
     if isinstance(size, bool) or not isinstance(size, int) or not 200 <= size <= 10_000:
         raise ValueError("size must be an integer from 200 to 10000 pixels")
+    _check(view, board)
     entries = _territory_entries(view, board)
     in_city, at_sea, _ = _ships(view, board)
     margin = 20
@@ -342,7 +356,7 @@ def render_svg(view: Mapping[str, Any], board: Board, *, size: int = 900) -> str
         out += _territory_marks(board, i, entries.get(i, {}), at, box, font)
         for ship in in_city.get(i, []):
             x, y = at(territory.x, territory.y)
-            out.append(_ship(ship, x, y + box * 1.9, box))  # under the token row
+            out.append(_ship(ship, x, y + box * 2.05, box))  # under the token row
     for s, sea in enumerate(board.seas):
         for n, ship in enumerate(at_sea.get(s, [])):  # one a space; more drawn stacked
             x, y = at(sea.x, sea.y)
@@ -399,33 +413,29 @@ def _territories(board: Board, at: Where, scale: float, font: float) -> list[str
 
 def _territory_marks(board: Board, i: int, entry: Mapping[str, Any], at: Where,
                      box: float, font: float) -> list[str]:
-    """The key (the city or post mark after it, a ring for unexplored), then a row of
-    flag, bands, gold and natives centred under it."""
+    """The key (a dashed ring round the territory's middle while a central-group one is
+    unexplored), then a row of city or post mark, flag, bands, gold and natives centred
+    under it."""
     territory = board.territories[i]
     x, y = at(territory.x, territory.y)
-    label_y = y - box * 0.55
-    out = [f'<text x="{x}" y="{label_y:.1f}" font-size="{font * 0.8:.1f}" '
+    out = [f'<text x="{x}" y="{y - box * 0.55:.1f}" font-size="{font * 0.8:.1f}" '
            f'text-anchor="middle" font-weight="bold" fill="#1a1a1a">'
            f"{escape(territory.key)}</text>"]
-    mark_x = x + len(territory.key) * font * 0.3 + box * 0.55  # past the bold key
-    if territory.city:
-        out.append(_city(mark_x, label_y - box * 0.7, box * 0.75))
-    elif territory.trading_post is not None:
-        out.append(_post(territory.trading_post, mark_x, label_y - box * 0.3, box * 0.45))
     if entry.get("explored") is False and board.lair_of(i) is None:
         out.append(f'<circle class="unexplored" cx="{x}" cy="{y}" r="{box * 2:.1f}" '
                    'fill="none" stroke="#555555" stroke-dasharray="2 2" opacity="0.6">'
                    "<title>not yet explored</title></circle>")
-    row = _tokens(entry)
+    row = _tokens(territory, entry)
     left = x - (len(row) * (box + 2) - 2) / 2
     top = y - box * 0.3
     out += [token(left + n * (box + 2), top, box) for n, token in enumerate(row)]
     return out
 
 
-def _city(left: float, top: float, side: float) -> str:
-    """A small tower: a square body under a battlement."""
-    notch = side / 4
+def _city(left: float, top: float, box: float) -> str:
+    """A small tower: a body under a battlement of three merlons."""
+    side, notch = box * 0.8, box * 0.2
+    left, top = left + box * 0.1, top + box * 0.1
     d = (f"M{left:.1f},{top + side:.1f} v{-side:.1f} h{notch:.1f} v{notch:.1f} "
          f"h{notch:.1f} v{-notch:.1f} h{notch:.1f} v{notch:.1f} h{notch:.1f} v{-notch:.1f} "
          f"v{side:.1f} Z")
@@ -433,20 +443,28 @@ def _city(left: float, top: float, side: float) -> str:
             'stroke-width="0.6"><title>city</title></path>')
 
 
-def _post(name: str, cx: float, cy: float, r: float) -> str:
+def _post(name: str) -> Token:
     """A diamond with the post's initial."""
-    return (f'<g class="post"><title>{escape(f"{name} trading post")}</title>'
-            f'<path d="M{cx:.1f},{cy - r * 1.4:.1f} L{cx + r * 1.4:.1f},{cy:.1f} '
-            f'L{cx:.1f},{cy + r * 1.4:.1f} L{cx - r * 1.4:.1f},{cy:.1f} Z" fill="#ffffff" '
-            f'stroke="#8a5a00" stroke-width="1.2"/>'
-            f'<text x="{cx:.1f}" y="{cy + r * 0.55:.1f}" font-size="{r * 1.5:.1f}" '
-            f'text-anchor="middle" font-weight="bold" fill="#8a5a00">'
-            f"{escape(name[:1].upper())}</text></g>")
+    def draw(left: float, top: float, box: float) -> str:
+        cx, cy, r = left + box / 2, top + box / 2, box / 2
+        return (f'<g class="post"><title>{escape(f"{name} trading post")}</title>'
+                f'<path d="M{cx:.1f},{cy - r:.1f} L{cx + r:.1f},{cy:.1f} '
+                f'L{cx:.1f},{cy + r:.1f} L{cx - r:.1f},{cy:.1f} Z" fill="#ffffff" '
+                f'stroke="#8a5a00" stroke-width="1.2"/>'
+                f'<text x="{cx:.1f}" y="{cy + r * 0.38:.1f}" font-size="{r * 1.05:.1f}" '
+                f'text-anchor="middle" font-weight="bold" fill="#8a5a00">'
+                f"{escape(name[:1].upper())}</text></g>")
+    return draw
 
 
-def _tokens(entry: Mapping[str, Any]) -> list[Token]:
-    """Flag, bands, gold, natives of a territory (each only when there)."""
+def _tokens(territory: Territory, entry: Mapping[str, Any]) -> list[Token]:
+    """The city or trading-post mark, then the flag, bands, gold and natives of a
+    territory (each only when there)."""
     row: list[Token] = []
+    if territory.city:
+        row.append(_city)
+    elif territory.trading_post is not None:
+        row.append(_post(territory.trading_post))
     flag = entry.get("flag")
     if flag is not None:
         row.append(_flag(flag))
