@@ -14,7 +14,7 @@ import pytest
 
 from boardrules.api import CHANCE, TERMINAL
 from boardrules.games.armada.board import BOARDS_DIR, COLOURS, Board, load_board
-from boardrules.games.armada.render import render_svg, render_text
+from boardrules.games.armada.render import SHAPES, render_svg, render_text
 
 BOARD = load_board("archipelago")
 SHIPPED: dict[str, Any] = json.loads((BOARDS_DIR / "archipelago.json").read_text("utf-8"))
@@ -137,6 +137,16 @@ def test_text_territory_symbols() -> None:
         plain = next(BOARD.territories[i].key for i in BOARD.lair(colour)
                      if not BOARD.territories[i].city)
         assert re.fullmatch(rf"\s*{plain}\s+\^{initial}\s+\*\s+{initial}2", by_key[plain])
+
+
+def test_text_columns_hold_the_longest_key() -> None:
+    long_key = "gn1_long_key_abc"  # 16 characters, the longest a key may be
+    assert len(long_key) == 16
+    board = load_board(json.loads(json.dumps(SHIPPED).replace('"gn1"', f'"{long_key}"')))
+    line = _lines(render_text(_view(board), board))[long_key]
+    assert line.split() == [long_key, "^G", "*", "G2"]
+    city = _lines(render_text(_view(board), board))["gn3"]
+    assert line.index("^G") == city.index("^G")  # the flag column lines up
 
 
 def test_text_lair_territory_not_explored_has_no_question_mark() -> None:
@@ -288,8 +298,18 @@ def test_svg_legend_has_header_colours_players_supply_and_shapes() -> None:
     assert swatches == ["#2e8b3a", "#c2185b", "#1f5fbf", "#f08a00"]
 
 
-def test_svg_size() -> None:
-    assert ET.fromstring(render_svg(_view(), BOARD, size=400)).get("width") == "400"
+def test_svg_size_and_legend_lines_wrapped_to_fit() -> None:
+    small = render_svg(_view(coup={"colour": "blue", "actions_left": 2}), BOARD, size=400)
+    assert ET.fromstring(small).get("width") == "400"
+    texts = _svg_texts(small)
+    start = next(n for n, t in enumerate(texts) if t.startswith("Armada - round 3"))
+    legend = texts[start:]
+    header = render_text(_view(coup={"colour": "blue", "actions_left": 2}),
+                         BOARD).splitlines()[0]
+    assert ", ".join(legend[:2]) == header  # cut in two at a comma
+    width = 100  # characters a legend line holds at 400 pixels (font 7, 0.55 em each)
+    assert all(len(t) <= width for t in legend)
+    assert len(SHAPES) > width and legend[-1] == "light cell: coastal sea | dark cell: open sea"
     for size in (True, 10, 10**6, "900", 900.0):
         with pytest.raises(ValueError, match="size"):
             render_svg(_view(), BOARD, size=size)  # type: ignore[arg-type]

@@ -268,8 +268,9 @@ def _pool_lines(view: Mapping[str, Any]) -> list[str]:
 
 # --- text ------------------------------------------------------------------------------
 
-TEXT_KEY = 14
-TEXT_MARK = 14
+#: Column widths: a key is at most 16 characters, a mark at most 12 (``post:central``).
+TEXT_KEY = 17
+TEXT_MARK = 13
 TEXT_FLAG = 4
 TEXT_EXPLORED = 3
 TEXT_SEA_KIND = 7
@@ -538,10 +539,9 @@ def _ship(ship: Mapping[str, Any], cx: float, cy: float, box: float) -> str:
            f'L{cx:.1f},{top - 1:.1f} Z" fill="#ffffff" stroke="#222222" stroke-width="0.6"/>',
            f'<path d="M{left:.1f},{top:.1f} h{w:.1f} l{-w * 0.15:.1f},{h:.1f} '
            f'h{-w * 0.7:.1f} Z" fill={quoteattr(fill)} stroke="#111111" stroke-width="0.9"/>']
-    if bands:
-        crew_ink = _fill(ship.get("crew"))[0] if ship.get("crew") != ship.get("owner") else ink
+    if bands:  # the crew is the owner's colour (boarding an empty ship makes it his)
         out.append(f'<text x="{cx:.1f}" y="{top + h * 0.82:.1f}" font-size="{h * 0.95:.1f}" '
-                   f'font-weight="bold" text-anchor="middle" fill={quoteattr(crew_ink)}>'
+                   f'font-weight="bold" text-anchor="middle" fill={quoteattr(ink)}>'
                    f"{bands}</text>")
     if gold:
         out.append(_disc(left + w + box * 0.3, cy, box * 0.4, gold))
@@ -549,13 +549,13 @@ def _ship(ship: Mapping[str, Any], cx: float, cy: float, box: float) -> str:
     return "".join(out)
 
 
-def _wrap(text: str, width: int) -> list[str]:
-    """``text`` cut at its " | " separators into lines of at most ``width`` characters
+def _wrap(text: str, width: int, sep: str = " | ") -> list[str]:
+    """``text`` cut at its ``sep`` separators into lines of at most ``width`` characters
     (a single longer part stays whole)."""
     lines: list[str] = []
-    for part in text.split(" | "):
-        if lines and len(lines[-1]) + 3 + len(part) <= width:
-            lines[-1] += " | " + part
+    for part in text.split(sep):
+        if lines and len(lines[-1]) + len(sep) + len(part) <= width:
+            lines[-1] += sep + part
         else:
             lines.append(part)
     return lines
@@ -571,7 +571,8 @@ def _legend_lines(view: Mapping[str, Any], width: int) -> list[tuple[Any, str]]:
     """(colour whose swatch starts the line, or None; text) for every legend line: the
     header, the pending sub-decision, each colour, each player, the deck and supply, the
     shapes."""
-    lines: list[tuple[Any, str]] = [(None, line) for line in _wrap(_header(view), width)]
+    lines: list[tuple[Any, str]] = [(None, line)
+                                    for line in _wrap(_header(view), width, ", ")]
     pending = _pending_line(view)
     if pending is not None:
         lines += [(None, line) for line in _wrap(pending, width)]
