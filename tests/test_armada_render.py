@@ -48,7 +48,7 @@ def _view(board: Board = BOARD, **changes: Any) -> dict[str, Any]:
         ships.append({"ship": 2 * n + 1, "owner": colour, "where": "city",
                       "at": board.territories[city].key, "crew": None, "bands": 0,
                       "gold": 0})
-    ships[6].update(where="box", at=None)  # orange's first ship: scuttled, in the box
+    ships[6].update(where="box", at=None, crew=None, bands=0, gold=0)  # scuttled
     ships[2].update(at=board.seas[open_sea].key, crew=None, bands=0, gold=0)  # empty at sea
     view: dict[str, Any] = {
         "game": "armada", "options": {"players": 4, "cards": True}, "viewer": None,
@@ -169,7 +169,7 @@ def test_text_seas_box_colours_players_deck_supply() -> None:
     assert any(re.fullmatch(rf"\s*{ships[2]['at']}\s+open\s+S2:R -", x) for x in at_sea)
     assert any(re.fullmatch(rf"\s*{ships[4]['at']}\s+coast\s+S4:B B4 \$2", x)
                for x in at_sea)
-    assert lines[seas + 4] == "box S6:O O4 $3"
+    assert lines[seas + 4] == "box S6:O -"
     assert lines[seas + 5] == "green | player 0 | pool 30 | bands 20 | flags 7"
     assert lines[seas + 6] == "raspberry | player 1 | pool 31 | bands 19 | flags 8 | to act"
     assert lines[seas + 7].endswith("flags 9 | victory option")
