@@ -174,13 +174,13 @@ cdef int cities_owned(const AmState* s, const AmTables* t, int c, int lair) noex
 cdef bint in_victory(const AmState* s, const AmTables* t, int c) noexcept nogil:
     """Object of the Game: own a lair (at least 4 of its territories) and either at
     least 3 trading posts with the central one, or at least 4 cities in opposing lairs
-    (M10: every lair but the colour's home lair)."""
+    (M10: the lairs of the colours other players play, the neutral one included)."""
     cdef int L, cities = 0
     cdef bint lair = False
     for L in range(AM_COLOURS):
         if owned(s, t, c, L) >= 4:
             lair = True
-        if L != c:
+        if not friendly(t, L, c):
             cities += cities_owned(s, t, c, L)
     if not lair:
         return False
@@ -1354,7 +1354,7 @@ cdef double colour_value(const AmState* s, const AmTables* t, int c) noexcept no
     cdef int L, r, i, bands = 0, gold = 0, ground = 0, ships = 0
     for L in range(AM_COLOURS):
         lair = max(lair, min(owned(s, t, c, L), 4) / 4.0)
-        if L != c:
+        if not friendly(t, L, c):
             cities += cities_owned(s, t, c, L)
     posts = min(posts_owned(s, t, c), 3) / 3.0 * 0.6 + (
         0.4 if s.flag[t.central_post] == c else 0.0)
