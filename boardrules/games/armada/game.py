@@ -172,9 +172,11 @@ class ArmadaGame(Game["ArmadaState", ArmadaMove]):
     rules_version: ClassVar[str] = "1.0"
     _core: ArmadaCore
     max_move_text: ClassVar[int] = 48
-    # random play never reaches a 2-turn victory: search evaluates leaves after a few
-    # random moves (see the docs' Figures)
+    # random play never reaches a 2-turn victory: search evaluates its leaves at once,
+    # with a low exploration constant because evaluate() separates the moves by small
+    # margins (see the docs' Figures)
     rollout_limit: ClassVar[int | None] = 0
+    exploration: ClassVar[float | None] = 0.02
     illegal_reasons: ClassVar[Mapping[str, str]] = ILLEGAL_REASONS
     notation_hint: ClassVar[str] = _NOTATION
     # short games (a low round cap) keep the conformance kit fast

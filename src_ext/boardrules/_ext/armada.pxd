@@ -215,6 +215,10 @@ ctypedef struct AmTables:
     int unload_route[AM_MAX_S][AM_MAX_DEG]
     int tranship_route[AM_MAX_S][AM_MAX_DEG]
     int sail_id[AM_MAX_S][AM_MAX_DEG]
+    # evaluate(): actions from a sea space to reach a territory (sail to one of its coast
+    # spaces, then land or attack), and land steps between territories (255: none)
+    uint8_t sea_dist[AM_MAX_S][AM_MAX_T]
+    uint8_t land_dist[AM_MAX_T][AM_MAX_T]
     int lair_terr[AM_COLOURS][8]      # a lair's territories, board order
     int lair_n[AM_COLOURS]
     int lair_city[AM_COLOURS][3]
@@ -278,6 +282,7 @@ cdef class ArmadaCore(CoreGame):
 
     cdef _setup_geography(self, list groups, list lairs, list islands, list cities,
                           list posts, int nseas, list land, list sea, list coast)
+    cdef _setup_distances(self, dict links)
     cdef _setup_dice(self, list combat, list gold, list tribes)
     cdef _setup_layout(self)
     cdef int _game_length_bound(self)

@@ -51,6 +51,11 @@ GROUPS = ("central", "neighbour", "lair")
 TWO_PLAYER_SEATS = (0, 1, 0, 1)
 
 cdef int BIG = 1 << 20
+# evaluate(): a stack d actions from a target gets EVAL_DECAY[d] of its value
+cdef double EVAL_SCALE = 30.0
+cdef double EVAL_DECAY[256]
+for _d in range(256):
+    EVAL_DECAY[_d] = 0.8 ** _d
 # A bound on one colour's turn besides its actions (see _game_length_bound): the end,
 # one recruitment with its placements (4 lairs + 24 / 4 central bands) and 3 windows.
 cdef int RECRUIT_STEPS = 11
@@ -1346,34 +1351,84 @@ cdef void am_returns(const void* state, const void* tables, double* out) noexcep
             out[p] = 1.0 if (s.winners >> p) & 1 else -1.0
 
 
+cdef inline bint is_target(const AmState* s, const AmTables* t, int c, int r) noexcept nogil:
+    """evaluate(): a territory a victory condition asks for that c does not own -- a
+    trading post or a city of an opposing lair."""
+    if s.flag[r] == c:
+        return False
+    if t.post[r] >= 0:
+        return True
+    return t.city[r] and not friendly(t, t.lair[r], c)
+
+
+cdef inline double target_weight(const AmTables* t, int r) noexcept nogil:
+    return 1.5 if r == t.central_post else 1.0
+
+
+cdef inline double defence(const AmState* s, const AmTables* t, int r) noexcept nogil:
+    """evaluate(): what stands in the way: the bands or natives there, and the natives
+    an unexplored territory may hide (1.5 on average, doubled at the central post)."""
+    if not s.explored[r] and t.group[r] != G_LAIR:
+        return 3.0 if r == t.central_post else 1.5
+    return s.bands[r] + s.natives[r]
+
+
+cdef double reach(const AmState* s, const AmTables* t, int c, int bands, int sea,
+                  int land) noexcept nogil:
+    """evaluate(): the best target a stack of ``bands`` may take, from a ship on
+    ``sea`` or a territory ``land`` (the other -1): nearer and stronger is better."""
+    cdef double best = 0.0, v, strength
+    cdef int r, d
+    for r in range(t.nterr):
+        if not is_target(s, t, c, r):
+            continue
+        d = t.sea_dist[sea][r] if sea >= 0 else t.land_dist[land][r]
+        if d == 255:
+            continue
+        strength = bands / (bands + 2.0 * defence(s, t, r) + 1.0)
+        v = target_weight(t, r) * strength * EVAL_DECAY[d]
+        if v > best:
+            best = v
+    return best
+
+
 cdef double colour_value(const AmState* s, const AmTables* t, int c) noexcept nogil:
-    """evaluate(): the victory conditions' progress (a lair; trading posts with the
-    central one, or cities in opposing lairs), then bands, gold in hand's reach,
-    explored ground and ships."""
-    cdef double lair = 0.0, posts, cities = 0.0, goal, v
-    cdef int L, r, i, bands = 0, gold = 0, ground = 0, ships = 0
+    """evaluate(): the victory conditions held (a lair; trading posts with the central
+    one, or cities in opposing lairs), the stacks and ships on their way to the targets
+    still missing, loadable ships next to the colour's bands, then bands and gold."""
+    cdef double lair = 0.0, posts, cities = 0.0, v, potential = 0.0, load = 0.0
+    cdef int L, r, i, k, bands = 0, gold = 0
+    cdef bint own_ship
     for L in range(AM_COLOURS):
         lair = max(lair, min(owned(s, t, c, L), 4) / 4.0)
         if not friendly(t, L, c):
             cities += cities_owned(s, t, c, L)
-    posts = min(posts_owned(s, t, c), 3) / 3.0 * 0.6 + (
-        0.4 if s.flag[t.central_post] == c else 0.0)
-    cities = min(cities, 4.0) / 4.0
-    goal = max(posts, cities)
+    posts = min(posts_owned(s, t, c), 3) + (1.0 if s.flag[t.central_post] == c else 0.0)
+    cities = min(cities, 4.0)
     for r in range(t.nterr):
         if s.occ[r] == c:
             bands += s.bands[r]
             gold += s.gold[r]
-        if s.flag[r] == c and t.group[r] != G_LAIR:
-            ground += 1
+            if t.group[r] != G_LAIR or t.lair[r] != c:
+                potential += reach(s, t, c, s.bands[r], -1, r)
     for i in range(AM_SHIPS):
+        if s.ship_where[i] != W_SEA:
+            continue
         if s.ship_crew[i] == c:
             bands += s.ship_bands[i]
             gold += s.ship_gold[i]
-        if s.ship_where[i] != W_BOX and s.ship_owner[i] == c:
-            ships += 1
-    v = 3.0 * lair * (0.3 + goal) + 2.0 * goal + bands / 25.0 + min(gold, 12) / 12.0
-    v += ground / 12.0 + 0.1 * ships + (1.5 if s.option[c] else 0.0)
+            potential += reach(s, t, c, s.ship_bands[i], s.ship_pos[i], -1)
+        own_ship = s.ship_crew[i] == c or (s.ship_bands[i] == 0 and s.ship_owner[i] == c)
+        if own_ship and ship_room(s, i) > 0:
+            for k in range(t.shore_n[s.ship_pos[i]]):
+                r = t.shore[s.ship_pos[i]][k]
+                if s.occ[r] == c and s.bands[r] > 1:
+                    load += 0.15
+                    break
+    v = 2.0 * lair + 3.0 * max(posts, cities) + 0.5 * min(posts, cities)
+    v += 1.2 * potential + min(load, 0.3) + bands / 20.0 + min(gold, 12) / 24.0
+    if in_victory(s, t, c):
+        v += 3.0 + (3.0 if s.option[c] else 0.0)
     return v
 
 
@@ -1392,13 +1447,16 @@ cdef void am_evaluate(const void* state, const void* tables, double* out) noexce
     for c in range(AM_COLOURS):
         p = t.colour_player[c]
         if p >= 0:
+            # a player wins with either of his colours (Two-Player Rule)
             v[p] = max(v[p], colour_value(s, t, c))
     for p in range(t.num_players):
         best = -1e9
         for q in range(t.num_players):
             if q != p and v[q] > best:
                 best = v[q]
-        x = (v[p] - best) / 8.0
+        # linear, not saturating: far ahead of a weak opponent, the next city must still
+        # look better than idling
+        x = (v[p] - best) / EVAL_SCALE
         out[p] = max(-0.95, min(0.95, x))
 
 
@@ -1631,9 +1689,30 @@ cdef class ArmadaCore(CoreGame):
             for x in range(t.sea_n[a]):
                 t.tranship_route[a][x] = route_id[(R_TRANSHIP, a, t.sea[a][x])]
                 t.sail_id[a][x] = sail_id[(a, t.sea[a][x])]
+        self._setup_distances(links)
         self._routes = routes
         self._coast = links["coast"]
         self._sail = links["sea"]
+
+    cdef _setup_distances(self, dict links):
+        """evaluate()'s distance tables: sail steps from a sea space to a coast space of a
+        territory plus the landing, and land steps within an island."""
+        cdef AmTables* t = &self.tables
+        cdef int n = t.nterr, m = t.nseas, r, x
+        sea_adj = [[] for _ in range(m)]
+        for a, b in links["sea"]:
+            sea_adj[a].append(b)
+        land_adj = [[] for _ in range(n)]
+        for a, b in links["land"]:
+            land_adj[a].append(b)
+        coast_of = [[] for _ in range(n)]
+        for r, x in links["coast"]:
+            coast_of[r].append(x)
+        for r in range(n):
+            for x, d in enumerate(_bfs(sea_adj, coast_of[r], m)):
+                t.sea_dist[x][r] = min(d + 1, 255)
+            for x, d in enumerate(_bfs(land_adj, [r], n)):
+                t.land_dist[x][r] = 255 if d == 254 else d
 
     cdef _setup_dice(self, list combat, list gold, list tribes):
         """One entry a face; the chance of each effect is the share of its faces."""
@@ -1892,6 +1971,20 @@ cdef class ArmadaCore(CoreGame):
         if st._is_legal(action):
             return "legal"
         return _illegal_reason(<AmState*>st.data, &self.tables, action)
+
+
+def _bfs(list adj, list sources, int size):
+    """Steps from the nearest source to every node (254 if unreachable)."""
+    dist = [254] * size
+    todo = list(sources)
+    for x in todo:
+        dist[x] = 0
+    for x in todo:
+        for y in adj[x]:
+            if dist[y] == 254:
+                dist[y] = dist[x] + 1
+                todo.append(y)
+    return dist
 
 
 cdef _append(int* counts, int (*rows)[AM_MAX_DEG], int a, int b):
