@@ -248,7 +248,7 @@ def test_group_move_carries_any_gold() -> None:
     assert legal(state) == {f"gold {g}" for g in range(4)}
     state.apply("gold 3")
     assert ship_at(state, HUB)["gold"] == 3 and terr(state, "nn1")["gold"] == 0
-    assert actions_left(state) == 4          # carrying gold costs nothing
+    assert actions_left(state) == 5          # carrying gold costs nothing
 
 
 def test_gold_moves_only_with_bands() -> None:
