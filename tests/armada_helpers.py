@@ -115,10 +115,10 @@ def setup(state: Any, plans: Mapping[str, Any] | None = None,
     plan.update(plans or {})
     while True:
         v = view(state)
-        if state.current_player == CHANCE and v["phase"] == "draw":
+        if state.current_player == CHANCE and v["phase"] in ("draw", "deal"):
             deal_one(state, hands or {})
             continue
-        if v["phase"] != "setup":
+        if not v["phase"].startswith("setup"):
             return
         colour = v["acting_colour"]
         cities, bands = plan[colour]
