@@ -1392,3 +1392,94 @@ def test_bad_options_refused() -> None:
                     {"reaction_windows": "sometimes"}, {"max_rounds": 0}):
         with pytest.raises((TypeError, ValueError)):
             boardrules.load("armada", **options)
+
+
+# ================================================================== more rule tests
+
+
+def test_attack_ship_from_adjacent_territory() -> None:
+    state = new(plans={"raspberry": RAIDER["raspberry"],
+                       "green": (("gn3", "gn5"), {"gn4": 6, "gn5": 12})})
+    next_turn(state, "raspberry")
+    state.apply(f"launch rs7-{RAID}")
+    move(state, "rs7", RAID, 3)
+    to_turn(state, "green")
+    attack(state, "gn4", RAID, 2, 0)         # the stack on gn4 fights the ship next to it
+    attack(state, "gn4", RAID, 0, 1)
+    assert ship_at(state, RAID)["bands"] == 1 and terr(state, "gn4")["bands"] == 5
+
+
+def test_attack_refused_against_own_colour_and_empty_places() -> None:
+    state = new()
+    expedition(state)
+    assert not state.is_legal(f"attack {HUB}-gn5")   # green's own bands
+    assert not state.is_legal(f"attack {HUB}-ci1")   # nobody there
+
+
+def test_land_combat_between_territories() -> None:
+    state = new(plans={"raspberry": (("rs3", "rs5"), {"rs1": 10, "rs2": 8})})
+    take_cities(state, ("rs3",))
+    move(state, PORT, "rs3", 2)              # 3 green bands on rs3
+    next_turn(state, "raspberry")
+    attack(state, "rs2", "rs3", 2, 0)
+    attack(state, "rs2", "rs3", 0, 1)
+    assert terr(state, "rs3")["bands"] == 1 and terr(state, "rs2")["bands"] == 7
+    assert terr(state, "rs1")["bands"] == 10   # another stack is not committed
+    attack(state, "rs1", "rs3", 1, 0)
+    assert terr(state, "rs3")["bands"] == 0 and terr(state, "rs3")["flag"] == "green"
+    move(state, "rs1", "rs3", 2)
+    assert terr(state, "rs3")["flag"] == "raspberry"
+
+
+def test_recruitment_band_per_controlled_enemy_lair() -> None:
+    state = new(recruitment=True)
+    take_cities(state, ("rs3", "rs5", "rs7"))
+    move(state, "rs3", "rs2", 1)             # 4 raspberry territories: that lair too
+    state.apply("recruit")
+    placed = []
+    while phase(state) == "place":
+        options = sorted(m.split()[1] for m in legal(state))
+        placed.append(options)
+        state.apply(f"place {options[-1]}")
+    assert len(placed) == 2                  # green's lair and raspberry's
+    assert set(placed[0]) == set(lair_keys("green"))
+    assert set(placed[1]) <= {"rs2", "rs3", "rs5", "rs7"}
+
+
+def test_deal_hidden_from_other_players() -> None:
+    state = new(cards=True, hands={0: ["strategist", "gold_mine"]})
+    cards = {f"draw {k}" for k in DECK}
+    for viewer in (1, 2, 3):
+        shown = [m for p, m in state.history_view(viewer) if p == CHANCE and m in cards]
+        assert len(shown) == 2               # his own two cards only
+    assert view(state, None)["players"][0]["hand"] is None
+
+
+def test_determinize_keeps_own_hand() -> None:
+    state = new(cards=True, hands={0: ["strategist", "gold_mine"]})
+    world = state.determinize(0, seed=4)
+    assert hand(world, 0) == {"strategist": 1, "gold_mine": 1}
+    assert hand_sizes(world) == [2, 2, 2, 2]
+    assert world.view(0) == state.view(0)
+
+
+def test_no_window_for_player_with_empty_hand() -> None:
+    state = new(cards=True, hands={1: ["dope", "dope"]})
+    state.apply("end")
+    decline_windows(state)
+    play(state, "play dope", "play dope")    # raspberry's hand is empty now
+    assert hand_sizes(state)[1] == 0 and actions_left(state) == 16
+    state.apply("end")
+    asked = []
+    while phase(state) == "coup":
+        asked.append(state.current_player)
+        state.apply("decline")
+    assert asked == [3, 0]                   # blue's turn: orange, green; not raspberry
+
+
+def test_buy_needs_the_buyers_bands_on_the_gold() -> None:
+    state = new(cards=True)
+    expedition(state)
+    explore(state, "nn1", 3, 1)
+    assert terr(state, "nn1")["flag"] == "brown"
+    assert_illegal(state, "buy nn1")         # no green band there
