@@ -10,8 +10,8 @@ about are a handful of actions away:
   and the north, central and west trading posts;
 * ``PORT`` (``s_c2``, next to gn3 and gn5) also touches raspberry's three cities and
   blue's city bl3;
-* ``RAID`` (``s_c1``, next to gn1 and gn4) also touches rs7, gn2 and gn6 (raspberry's
-  way into green's lair);
+* ``RAID`` (``s_c1``, next to gn1 and gn4) also touches rs7, bl7, gn2 and gn6
+  (raspberry's and blue's way into green's lair);
 * ``BLUE_PORT`` (``s_k10``, next to bl3 and bl7) also touches raspberry's three cities and
   orange's city or3.
 
@@ -34,7 +34,7 @@ EXTRA_COAST: dict[str, tuple[str, ...]] = {
     HUB: ("ci1", "ci2", "ci3", "ci5", "ci7", "ci9", "ci10", "ci11", "post_north",
           "post_central", "post_west"),
     PORT: ("rs3", "rs5", "rs7", "bl3"),
-    RAID: ("rs7", "gn2", "gn6"),
+    RAID: ("rs7", "bl7", "gn2", "gn6"),
     BLUE_PORT: ("rs3", "rs5", "rs7", "or3"),
 }
 

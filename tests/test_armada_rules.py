@@ -487,7 +487,9 @@ def test_natives_must_be_fought() -> None:
     expedition(state)
     explore(state, "nn1", 1, 2)
     assert_illegal(state, f"move {HUB}-nn1")
-    attack(state, HUB, "nn1", 2, 0)
+    attack(state, HUB, "nn1", 1, 0)
+    assert_illegal(state, f"move {HUB}-nn1")   # won only when every defender is gone
+    attack(state, HUB, "nn1", 1, 0)
     assert terr(state, "nn1")["natives"] == 0
     move(state, HUB, "nn1", 3)
     t = terr(state, "nn1")
@@ -1483,3 +1485,24 @@ def test_buy_needs_the_buyers_bands_on_the_gold() -> None:
     explore(state, "nn1", 3, 1)
     assert terr(state, "nn1")["flag"] == "brown"
     assert_illegal(state, "buy nn1")         # no green band there
+
+
+def test_victory_with_another_lair_owned() -> None:
+    """"Own a lair": any lair.  Green, its home lair raided down to 3 territories, owns
+    raspberry's (4 territories) and 4 opposing cities: it wins."""
+    plans = {"green": RAIDER["green"], "blue": (("bl5", "bl7"), {"bl7": 18})}
+    state = new(plans=plans)
+    take_cities(state, ("rs3", "rs5", "rs7", "bl3"))
+    next_turn(state, "blue")
+    state.apply(f"launch bl7-{RAID}")
+    move(state, "bl7", RAID, 5)
+    for t in ("gn1", "gn2", "gn4", "gn6"):
+        move(state, RAID, t, 1)
+    to_turn(state, "green")
+    assert option(state)
+    lost = state.copy()
+    lost.apply("end")                        # no lair owned: the option goes
+    assert not lost.is_terminal() and not option(lost)
+    move(state, "rs3", "rs2", 1)             # raspberry's lair: rs2, rs3, rs5, rs7
+    state.apply("end")
+    assert state.is_terminal() and view(state)["winners"] == [0]
