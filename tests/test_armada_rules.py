@@ -1506,3 +1506,19 @@ def test_victory_with_another_lair_owned() -> None:
     move(state, "rs3", "rs2", 1)             # raspberry's lair: rs2, rs3, rs5, rs7
     state.apply("end")
     assert state.is_terminal() and view(state)["winners"] == [0]
+
+
+def test_two_player_coup_de_main_names_the_colour() -> None:
+    state = new(2, cards=True, hands={1: ["coup_de_main", "dope"]}, first_turn=False)
+    asked = []
+    while phase(state) == "coup":
+        asked.append((state.current_player, legal(state)))
+        if state.current_player == 1:
+            break
+        state.apply("decline")
+    # green's turn: only the other player is asked, and he names one of his colours
+    assert asked == [(1, {"decline", "play coup_de_main raspberry",
+                          "play coup_de_main orange"})]
+    state.apply("play coup_de_main orange")
+    assert acting(state) == "orange" and state.current_player == 1
+    assert view(state)["turn_colour"] == "green"
