@@ -85,7 +85,7 @@ class Termination(enum.Enum):
     #: Rome & Carthage (library rule): rounds without battle, elimination, Uprising or
     #: change of a capital's holder -- the evasion draw made operational (a draw).
     NO_PROGRESS = "no_progress"
-    #: Rome & Carthage, Albion (library rule): the hard round cap was reached (a draw).
+    #: Rome & Carthage, Albion, Armada (library rule): the hard round cap was reached (a draw).
     ROUND_CAP = "round_cap"
     #: Rome & Carthage, Rapid Conquest: the other team is down to 5 armies or fewer.
     ARMY_REDUCED = "army_reduced"
@@ -94,6 +94,9 @@ class Termination(enum.Enum):
     WEAK_AND_CAPITAL = "weak_and_capital"
     #: Albion: a player completed three stage IV settlements and the round was finished.
     THREE_SETTLEMENTS = "three_settlements"
+    #: Armada: a colour was in a victory situation at the end of two of its turns in a
+    #: row (announced, then confirmed): its player is master of the archipelago.
+    MASTERY = "mastery"
 
 
 @dataclass(frozen=True)

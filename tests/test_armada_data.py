@@ -98,15 +98,15 @@ def _sea_distances(start: int, blocked: frozenset[int] = frozenset()) -> dict[in
 
 
 # --------------------------------------------------------------------------------------
-# The package: data only
+# The package: the game and its data loaders
 # --------------------------------------------------------------------------------------
 
-def test_package_exports_only_the_loaders_and_is_not_a_registered_game() -> None:
-    assert sorted(armada.__all__) == ["Board", "Deck", "Dice", "load_board", "load_deck",
+def test_package_exports_the_game_and_the_loaders_and_is_registered() -> None:
+    assert sorted(armada.__all__) == ["ArmadaGame", "ArmadaMove", "ArmadaState", "Board",
+                                      "Deck", "Dice", "load_board", "load_deck",
                                       "load_dice", "shipped_boards", "shipped_decks",
                                       "shipped_dice"]
-    assert "not implemented" in (armada.__doc__ or "")
-    assert "armada" not in boardrules.games.available_games()
+    assert "armada" in boardrules.games.available_games()
 
 
 # --------------------------------------------------------------------------------------

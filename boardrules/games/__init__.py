@@ -28,6 +28,7 @@ from boardrules.errors import InvalidOptionError, UnknownGameError
 
 if TYPE_CHECKING:
     from boardrules.games.albion import AlbionGame
+    from boardrules.games.armada import ArmadaGame
     from boardrules.games.armadora import ArmadoraGame
     from boardrules.games.connect_four import ConnectFourGame
     from boardrules.games.pig import PigGame
@@ -35,7 +36,8 @@ if TYPE_CHECKING:
     from boardrules.games.tic_tac_toe import TicTacToeGame
 
 #: The ids of the built-in games.
-GameId = Literal["albion", "armadora", "connect_four", "pig", "rome_and_carthage", "tic_tac_toe"]
+GameId = Literal["albion", "armada", "armadora", "connect_four", "pig", "rome_and_carthage",
+                 "tic_tac_toe"]
 #: A game id checked against the registry at run time (:func:`register` and
 #: :func:`as_game_id` return one): :func:`load` types its game as ``Game[State[Move], Move]``
 #: (any game: its moves are plain :class:`~boardrules.Move`\ s).
@@ -44,6 +46,7 @@ AnyGameId = NewType("AnyGameId", str)
 _REGISTRY: dict[str, Callable[..., Game[Any, Any]]] = {}
 _BUILTIN = (
     ("albion", "boardrules.games.albion", "AlbionGame"),
+    ("armada", "boardrules.games.armada", "ArmadaGame"),
     ("armadora", "boardrules.games.armadora", "ArmadoraGame"),
     ("connect_four", "boardrules.games.connect_four", "ConnectFourGame"),
     ("pig", "boardrules.games.pig", "PigGame"),
@@ -81,6 +84,8 @@ def as_game_id(game_id: str) -> AnyGameId:
 
 @overload
 def load(game_id: Literal["albion"], /, **options: Any) -> AlbionGame: ...
+@overload
+def load(game_id: Literal["armada"], /, **options: Any) -> ArmadaGame: ...
 @overload
 def load(game_id: Literal["armadora"], /, **options: Any) -> ArmadoraGame: ...
 @overload

@@ -62,12 +62,15 @@ def load_board_spec(spec: object, boards_dir: Path, max_bytes: int,
     return parse(data, str(path))
 
 
-def refuse_board_paths(options: Mapping[str, Any], default: str, shipped: list[str]) -> None:
-    """A saved state names a shipped board or carries the board itself, never a path
-    (``to_json`` writes nothing else): refuse anything that would read a file."""
-    board = options.get("board", default)
-    if isinstance(board, str) and board not in shipped:
-        raise InvalidStateError("options.board must be a shipped board or a board object")
+def refuse_board_paths(options: Mapping[str, Any], default: str, shipped: list[str],
+                       field: str = "board") -> None:
+    """A saved state names a shipped board (or dice, deck: ``field``) or carries its
+    content, never a path (``to_json`` writes nothing else): refuse anything that would
+    read a file."""
+    value = options.get(field, default)
+    if isinstance(value, str) and value not in shipped:
+        raise InvalidStateError(f"options.{field} must be a shipped {field} name or a "
+                                f"{field} object")
 
 
 # --- field checks shared by the board validators ---------------------------------------

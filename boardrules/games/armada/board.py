@@ -85,7 +85,8 @@ RESERVED_KEYS = frozenset({
     "launch", "load", "unload", "move", "ship", "explore", "attack", "fight", "scuttle",
     "convert", "recruit", "buy", "play", "pass", "end", "done", "gold", "band", "bands",
     "natives", "flag", "card", "die", "dice", "green", "raspberry", "blue", "orange",
-    "brown"})
+    "brown", "sail", "deploy", "destroy", "place", "take", "look", "decline", "hits",
+    "find", "spears", "draw", "special"})
 HEADER_FIELDS = ("format", "format_version", "game", "name", "title", "provenance",
                  "sources")
 FIELDS = (*HEADER_FIELDS, "islands", "territories", "seas", "land", "sea", "coast",

@@ -1,0 +1,2069 @@
+"""Armada (1986) rules core: the only implementation of the game's rules.
+
+The rulebook (shared/rules/armada_1986.txt) is cited by its section names; the readings
+of its unclear points are numbered M1, M2, ... as under "Rules clarifications" on the
+docs page (docs/armada.rst), which also gives the notation.
+
+A colour's turn is a sequence of small atomic decisions, each with a legal completion:
+
+* the 10-action budget ("Action Budget"): ``move <from>-<to>`` then ``bands <k>`` and
+  ``gold <g>`` (a group move, load, unload or transhipment), ``attack <from>-<to>`` then
+  the combat die (chance) and the weapon windows, ``launch``, ``sail``, ``explore`` then
+  the gold and tribes dice (chance), ``scuttle``, ``destroy``, ``convert``, ``recruit``
+  then ``place`` per band, ``buy`` then the draw (chance);
+* free card plays (``play <card>``), their rolls and placements;
+* ``end``.  A sub-choice with one option only is made by the engine, not asked; a
+  reaction window is always asked (who is asked must not reveal a hand, M4).
+
+Cards in hand and the pile are secret: the state holds counts per kind, a draw is a
+chance node over the pile's composition, and ``determinize`` redraws what the observer
+has not seen.
+"""
+
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from libc.stdint cimport uint8_t, uint16_t, uint64_t
+from libc.string cimport memset
+
+from boardrules._ext.core cimport (
+    CHANCE_PLAYER,
+    TERMINAL_PLAYER,
+    CoreState,
+    Rng,
+    hash_bytes,
+    rng_below,
+)
+
+COLOURS = ("green", "raspberry", "blue", "orange")
+CARD_KINDS = ("attack_weapon", "defence_weapon", "shipyard", "coup_de_main", "discovery",
+              "recruitment", "big_recruitment", "mobilisation", "big_mobilisation",
+              "strategist", "gold_mine", "dope")
+PHASES = ("deal", "setup_ship", "setup_bands", "turn", "bands", "gold", "roll",
+          "attack_weapon", "defence_weapon", "explore", "tribes", "place", "draw", "look",
+          "coup", "over")
+PLACE_WHAT = ("recruit", "card_bands", "natives", "gold", "ship")
+END_REASONS = ("", "victory", "round_cap")
+WINDOW_POLICIES = ("off", "turn_start", "every_action")
+ROUTE_KINDS = ("land", "load", "unload", "tranship")
+SHIP_PLACES = ("box", "city", "sea")
+GROUPS = ("central", "neighbour", "lair")
+# Two-Player Rule: "One of the players takes command of the green and blue pirate bands,
+# the other of the raspberry and orange"
+TWO_PLAYER_SEATS = (0, 1, 0, 1)
+
+cdef int BIG = 1 << 20
+# A bound on one colour's turn besides its actions (see _game_length_bound): the end,
+# one recruitment with its placements (4 lairs + 24 / 4 central bands) and 3 windows.
+cdef int RECRUIT_STEPS = 11
+cdef int STEPS_PER_ACTION = 4     # an attack: the choice, the die, two weapon windows
+
+
+# ------------------------------------------------------------------ small helpers
+
+cdef inline int player_of(const AmTables* t, int c) noexcept nogil:
+    return t.colour_player[c] if 0 <= c < AM_COLOURS else -1
+
+
+cdef inline bint friendly(const AmTables* t, int a, int b) noexcept nogil:
+    """Same colour, or the two colours of one player (M11: never attacked)."""
+    if a == b:
+        return True
+    if a >= AM_COLOURS or b >= AM_COLOURS:
+        return False
+    return t.colour_player[a] >= 0 and t.colour_player[a] == t.colour_player[b]
+
+
+cdef inline int hand_size(const AmState* s, int p) noexcept nogil:
+    cdef int k, n = 0
+    for k in range(AM_KINDS):
+        n += s.hand[p][k]
+    return n
+
+
+cdef inline int deck_size(const AmState* s) noexcept nogil:
+    cdef int k, n = 0
+    for k in range(AM_KINDS):
+        n += s.deck[k]
+    return n
+
+
+cdef inline bint could_hold(const AmState* s, const AmTables* t, int p,
+                            int kind) noexcept nogil:
+    """M4/M5: by public information only -- a hand of at least one card and a copy of
+    the kind not yet played -- so that who is asked reveals nothing."""
+    return (t.cards and p >= 0 and hand_size(s, p) >= 1
+            and s.played[kind] < t.deck_total[kind])
+
+
+cdef inline bint printed_circle(const AmTables* t, int terr, int c) noexcept nogil:
+    """"each player owns all the territories of their starting lair ... players do not
+    need to place flags there" -- no token is used for them."""
+    return c < AM_COLOURS and t.lair[terr] == c
+
+
+cdef void set_flag(AmState* s, const AmTables* t, int terr, int c) noexcept nogil:
+    """The invader's flag "in place of the flag of the previous occupant or owner"."""
+    cdef int old = s.flag[terr]
+    if old == c:
+        return
+    if old != NOBODY and not printed_circle(t, terr, old):
+        s.flags_used[old] -= 1
+    if not printed_circle(t, terr, c):
+        s.flags_used[c] += 1
+    s.flag[terr] = <uint8_t>c
+
+
+cdef inline bint can_enter(const AmState* s, const AmTables* t, int terr,
+                           int c) noexcept nogil:
+    """Moving Pirate Bands / Invasion: free of enemy bands and of natives; the central
+    group only once explored; an invasion needs a flag token (M12)."""
+    if s.natives[terr]:
+        return False
+    if s.bands[terr] and s.occ[terr] != c:
+        return False
+    if t.group[terr] != G_LAIR and not s.explored[terr]:
+        return False
+    if s.flag[terr] != c and not printed_circle(t, terr, c) and s.flags_used[c] >= AM_FLAGS:
+        return False
+    return True
+
+
+cdef inline int ship_room(const AmState* s, int i) noexcept nogil:
+    return AM_SHIP_TOKENS - s.ship_bands[i] - s.ship_gold[i]
+
+
+cdef inline bint ship_accepts(const AmState* s, int i, int c) noexcept nogil:
+    """Loading: one colour a ship (an empty one takes any, M8), at most 10 tokens."""
+    return (i >= 0 and (s.ship_bands[i] == 0 or s.ship_crew[i] == c)
+            and ship_room(s, i) >= 1)
+
+
+cdef inline int crewed_ship(const AmState* s, int sea, int c, int need) noexcept nogil:
+    """The ship on ``sea`` if ``c`` has at least ``need`` bands aboard, else -1."""
+    cdef int i = s.at_sea[sea]
+    if i >= 0 and s.ship_crew[i] == c and s.ship_bands[i] >= need:
+        return i
+    return -1
+
+
+cdef inline int owned(const AmState* s, const AmTables* t, int c, int lair) noexcept nogil:
+    """Territories of a lair (lair >= 0) or of the central group (lair < 0) flying c's
+    flag (M9: ownership by flag, the printed circles included)."""
+    cdef int r, n = 0
+    for r in range(t.nterr):
+        if s.flag[r] == c and (t.lair[r] == lair if lair >= 0 else t.group[r] != G_LAIR):
+            n += 1
+    return n
+
+
+cdef int posts_owned(const AmState* s, const AmTables* t, int c) noexcept nogil:
+    cdef int r, n = 0
+    for r in range(t.nterr):
+        if t.post[r] >= 0 and s.flag[r] == c:
+            n += 1
+    return n
+
+
+cdef int cities_owned(const AmState* s, const AmTables* t, int c, int lair) noexcept nogil:
+    cdef int i, n = 0
+    for i in range(3):
+        if s.flag[t.lair_city[lair][i]] == c:
+            n += 1
+    return n
+
+
+cdef bint in_victory(const AmState* s, const AmTables* t, int c) noexcept nogil:
+    """Object of the Game: own a lair (at least 4 of its territories) and either at
+    least 3 trading posts with the central one, or at least 4 cities in opposing lairs
+    (M10: the lairs of the colours other players play, the neutral one included)."""
+    cdef int L, cities = 0
+    cdef bint lair = False
+    for L in range(AM_COLOURS):
+        if owned(s, t, c, L) >= 4:
+            lair = True
+        if not friendly(t, L, c):
+            cities += cities_owned(s, t, c, L)
+    if not lair:
+        return False
+    if cities >= 4:
+        return True
+    return posts_owned(s, t, c) >= 3 and s.flag[t.central_post] == c
+
+
+cdef inline int next_colour(const AmTables* t, int c) noexcept nogil:
+    cdef int i, d
+    for i in range(1, AM_COLOURS + 1):
+        d = (c + i) % AM_COLOURS
+        if t.in_play[d]:
+            return d
+    return c
+
+
+# ------------------------------------------------------------------ turns and windows
+
+cdef void open_window(AmState* s, const AmTables* t) noexcept nogil:
+    """M4: a Coup de main window, one seat at a time after the acting player's."""
+    if not t.cards or t.windows == WIN_OFF or s.in_coup:
+        s.phase = PH_TURN
+        s.current = <uint8_t>player_of(t, s.acting)
+        return
+    s.window_next = <uint8_t>((player_of(t, s.acting) + 1) % t.num_players)
+    s.window_left = <uint8_t>(t.num_players - 1)
+    next_window(s, t)
+
+
+cdef void next_window(AmState* s, const AmTables* t) noexcept nogil:
+    cdef int q
+    while s.window_left > 0:
+        q = s.window_next
+        s.window_next = <uint8_t>((q + 1) % t.num_players)
+        s.window_left -= 1
+        if could_hold(s, t, q, K_COUP):
+            s.phase = PH_COUP
+            s.current = <uint8_t>q
+            return
+    s.phase = PH_TURN
+    s.current = <uint8_t>player_of(t, s.acting)
+
+
+cdef void start_turn(AmState* s, const AmTables* t, int c) noexcept nogil:
+    s.turn_colour = <uint8_t>c
+    s.acting = <uint8_t>c
+    s.ap = AM_ACTIONS
+    s.recruited = 0
+    s.in_coup = 0
+    open_window(s, t)
+
+
+cdef void finish(AmState* s, int reason, int winners) noexcept nogil:
+    s.phase = PH_OVER
+    s.end_reason = <uint8_t>reason
+    s.winners = <uint8_t>winners
+
+
+cdef void end_turn(AmState* s, const AmTables* t) noexcept nogil:
+    """M1: the option placed at the end of a turn in a victory situation is confirmed at
+    the end of the colour's next own turn if it is in one again, else removed."""
+    cdef int c = s.turn_colour
+    cdef bint v = in_victory(s, t, c)
+    cdef int nxt
+    if s.option[c]:
+        if v:
+            finish(s, END_VICTORY, 1 << player_of(t, c))
+            return
+        s.option[c] = 0
+    elif v:
+        s.option[c] = 1
+    nxt = next_colour(t, c)
+    if nxt <= c:
+        if s.round >= t.max_rounds:
+            finish(s, END_ROUND_CAP, 0)       # library rule: the round cap, a draw
+            return
+        s.round += 1
+    start_turn(s, t, nxt)
+
+
+cdef void end_coup(AmState* s, const AmTables* t) noexcept nogil:
+    """The interrupted turn resumes.  The card rules' note: a victory option may be
+    placed at the end of a surprise attack (confirmed on the colour's own turn)."""
+    cdef int c = s.acting
+    if not s.option[c] and in_victory(s, t, c):
+        s.option[c] = 1
+    s.in_coup = 0
+    s.acting = s.turn_colour
+    s.ap = s.saved_ap
+    s.phase = PH_TURN
+    s.current = <uint8_t>player_of(t, s.acting)
+
+
+cdef void after_action(AmState* s, const AmTables* t) noexcept nogil:
+    """An action is complete: back to the acting colour, through a window (M4)."""
+    s.phase = PH_TURN
+    s.current = <uint8_t>player_of(t, s.acting)
+    if t.windows == WIN_EVERY_ACTION and not s.in_coup:
+        open_window(s, t)
+
+
+# ------------------------------------------------------------------ the preliminary turn
+
+cdef void start_setup(AmState* s, const AmTables* t, int c) noexcept nogil:
+    s.turn_colour = <uint8_t>c
+    s.acting = <uint8_t>c
+    s.current = <uint8_t>player_of(t, c)
+    s.phase = PH_SETUP_SHIP
+    s.first_ship_city = NOBODY
+
+
+cdef void setup_ship(AmState* s, const AmTables* t, int city) noexcept nogil:
+    """Preliminary Turn: "2 ships ... on cities (one ship per city)"."""
+    cdef int c = s.turn_colour
+    cdef int i = 2 * c + (0 if s.first_ship_city == NOBODY else 1)
+    cdef int k
+    s.ship_where[i] = W_CITY
+    s.ship_pos[i] = <uint8_t>city
+    s.ship_owner[i] = <uint8_t>c
+    s.ship_crew[i] = NOBODY
+    if s.first_ship_city == NOBODY:
+        for k in range(3):
+            if t.lair_city[c][k] == city:
+                s.first_ship_city = <uint8_t>k
+        return
+    s.phase = PH_SETUP_BANDS
+    s.setup_index = 0
+    s.setup_left = <uint8_t>t.start_bands[c]
+
+
+cdef void put_bands(AmState* s, int terr, int c, int k) noexcept nogil:
+    if k <= 0:
+        return
+    s.bands[terr] += k
+    s.occ[terr] = <uint8_t>c
+    s.pool[c] -= k
+
+
+cdef void deploy(AmState* s, const AmTables* t, int k) noexcept nogil:
+    """Preliminary Turn: "Pirate bands may be freely distributed among the territories
+    of the lair" -- a count for each territory in board order, the rest on the last."""
+    cdef int c = s.turn_colour
+    put_bands(s, t.lair_terr[c][s.setup_index], c, k)
+    s.setup_left -= k
+    s.setup_index += 1
+    if s.setup_left > 0 and s.setup_index < t.lair_n[c] - 1:
+        return
+    put_bands(s, t.lair_terr[c][t.lair_n[c] - 1], c, s.setup_left)
+    s.setup_left = 0
+    c = next_colour(t, c)
+    if c <= s.turn_colour:
+        start_turn(s, t, t.first_colour)
+    else:
+        start_setup(s, t, c)
+
+
+# ------------------------------------------------------------------ moves and combat
+
+cdef inline int src_bands(const AmState* s, const AmTables* t, int r) noexcept nogil:
+    cdef int k = t.route_kind[r]
+    if k == R_LAND or k == R_LOAD:
+        return s.bands[t.route_from[r]]
+    return s.ship_bands[s.at_sea[t.route_from[r]]]
+
+
+cdef inline int src_gold(const AmState* s, const AmTables* t, int r) noexcept nogil:
+    cdef int k = t.route_kind[r]
+    if k == R_LAND or k == R_LOAD:
+        return s.gold[t.route_from[r]]
+    return s.ship_gold[s.at_sea[t.route_from[r]]]
+
+
+cdef bint source_holds(const AmState* s, const AmTables* t, int r, int c,
+                       int need) noexcept nogil:
+    cdef int a = t.route_from[r]
+    if t.route_kind[r] == R_LAND or t.route_kind[r] == R_LOAD:
+        return s.occ[a] == c and s.bands[a] >= need
+    return crewed_ship(s, a, c, need) >= 0
+
+
+cdef bint move_legal(const AmState* s, const AmTables* t, int r, int c) noexcept nogil:
+    """Moving Pirate Bands and Ships: a group to an adjacent territory, onto an adjacent
+    ship (loading), off a ship (unloading) or from ship to ship (transhipment)."""
+    cdef int kind = t.route_kind[r]
+    cdef int b = t.route_to[r]
+    if not source_holds(s, t, r, c, 1):
+        return False
+    if kind == R_LAND or kind == R_UNLOAD:
+        return can_enter(s, t, b, c)
+    return ship_accepts(s, s.at_sea[b], c)
+
+
+cdef bint attack_legal(const AmState* s, const AmTables* t, int r, int c) noexcept nogil:
+    """Combat: at least 2 bands on one territory or ship adjacent to the target, which
+    holds enemy bands or natives (M6, M11: never the player's other colour)."""
+    cdef int kind = t.route_kind[r]
+    cdef int b = t.route_to[r]
+    cdef int i
+    if not source_holds(s, t, r, c, 2):
+        return False
+    if kind == R_LAND or kind == R_UNLOAD:
+        if s.natives[b]:
+            return True
+        return s.bands[b] > 0 and not friendly(t, s.occ[b], c)
+    i = s.at_sea[b]
+    return i >= 0 and s.ship_bands[i] > 0 and not friendly(t, s.ship_crew[i], c)
+
+
+cdef inline int dest_room(const AmState* s, const AmTables* t, int r) noexcept nogil:
+    """What a move may carry: any amount onto land, the ship's free room onto a ship."""
+    cdef int kind = t.route_kind[r]
+    if kind == R_LOAD or kind == R_TRANSHIP:
+        return ship_room(s, s.at_sea[t.route_to[r]])
+    return BIG
+
+
+cdef inline int max_bands(const AmState* s, const AmTables* t) noexcept nogil:
+    return min(src_bands(s, t, s.route), dest_room(s, t, s.route))
+
+
+cdef inline int max_gold(const AmState* s, const AmTables* t) noexcept nogil:
+    """M7: gold goes only with the bands that carry it, within the ship's room."""
+    return min(src_gold(s, t, s.route), dest_room(s, t, s.route) - s.move_bands)
+
+
+cdef void invade(AmState* s, const AmTables* t, int terr, int c) noexcept nogil:
+    """Invasion: the flag is replaced; an unlaunched ship there passes to the invader
+    ("Victory over the Forces Occupying a Territory or a Ship")."""
+    cdef int i
+    set_flag(s, t, terr, c)
+    for i in range(AM_SHIPS):
+        if s.ship_where[i] == W_CITY and s.ship_pos[i] == terr:
+            s.ship_owner[i] = <uint8_t>c
+
+
+cdef void finish_move(AmState* s, const AmTables* t, int g) noexcept nogil:
+    cdef int r = s.route
+    cdef int c = s.acting
+    cdef int k = s.move_bands
+    cdef int kind = t.route_kind[r]
+    cdef int a = t.route_from[r]
+    cdef int b = t.route_to[r]
+    cdef int i
+    if kind == R_LAND or kind == R_LOAD:
+        s.bands[a] -= k
+        s.gold[a] -= g
+        if s.bands[a] == 0:
+            s.occ[a] = NOBODY
+    else:
+        i = s.at_sea[a]
+        s.ship_bands[i] -= k
+        s.ship_gold[i] -= g
+        if s.ship_bands[i] == 0:
+            s.ship_crew[i] = NOBODY
+    if kind == R_LAND or kind == R_UNLOAD:
+        s.bands[b] += k
+        s.gold[b] += g
+        s.occ[b] = <uint8_t>c
+        if s.flag[b] != c:
+            invade(s, t, b, c)
+    else:
+        i = s.at_sea[b]
+        if s.ship_bands[i] == 0:       # M8: boarding an empty ship makes it one's own
+            s.ship_owner[i] = <uint8_t>c
+        s.ship_crew[i] = <uint8_t>c
+        s.ship_bands[i] += k
+        s.ship_gold[i] += g
+    s.ap -= 1
+    after_action(s, t)
+
+
+cdef void choose_bands(AmState* s, const AmTables* t, int k) noexcept nogil:
+    s.move_bands = <uint8_t>k
+    s.phase = PH_GOLD
+
+
+cdef void start_move(AmState* s, const AmTables* t, int r) noexcept nogil:
+    s.route = <int16_t>r
+    s.phase = PH_BANDS
+
+
+cdef void start_attack(AmState* s, const AmTables* t, int r) noexcept nogil:
+    """Conduct of Combat: "For each of their attacks, the attacking player rolls the
+    combat die. This costs one action.\""""
+    cdef int b = t.route_to[r]
+    cdef int kind = t.route_kind[r]
+    s.route = <int16_t>r
+    s.ap -= 1
+    if kind == R_LAND or kind == R_UNLOAD:
+        s.target_colour = FLAG_BROWN if s.natives[b] else s.occ[b]
+    else:
+        s.target_colour = s.ship_crew[s.at_sea[b]]
+    s.phase = PH_ROLL
+
+
+cdef void rolled(AmState* s, const AmTables* t, int d, int a) noexcept nogil:
+    """M5: after the roll, the attacker's attack-weapon window, then the defender's."""
+    s.roll_d = <uint8_t>d
+    s.roll_a = <uint8_t>a
+    if could_hold(s, t, player_of(t, s.acting), K_ATTACK):
+        s.phase = PH_ATTACK_WINDOW
+        s.current = <uint8_t>player_of(t, s.acting)
+        return
+    defence_window(s, t)
+
+
+cdef void defence_window(AmState* s, const AmTables* t) noexcept nogil:
+    cdef int q = player_of(t, s.target_colour)
+    if q >= 0 and could_hold(s, t, q, K_DEFENCE):
+        s.phase = PH_DEFENCE_WINDOW
+        s.current = <uint8_t>q
+        return
+    resolve_combat(s, t)
+
+
+cdef void resolve_combat(AmState* s, const AmTables* t) noexcept nogil:
+    """M6: the cannons that fire eliminate defenders, the crossed-out ones attackers of
+    the committed stack, each capped at what stands there; the tokens leave the game
+    (bands to their colour's reserve, natives to the supply)."""
+    cdef int r = s.route
+    cdef int c = s.acting
+    cdef int kind = t.route_kind[r]
+    cdef int a = t.route_from[r]
+    cdef int b = t.route_to[r]
+    cdef int i, lost
+    if kind == R_LAND or kind == R_LOAD:
+        lost = min(<int>s.roll_a, <int>s.bands[a])
+        s.bands[a] -= lost
+        if s.bands[a] == 0:
+            s.occ[a] = NOBODY
+    else:
+        i = s.at_sea[a]
+        lost = min(<int>s.roll_a, <int>s.ship_bands[i])
+        s.ship_bands[i] -= lost
+        if s.ship_bands[i] == 0:
+            s.ship_crew[i] = NOBODY
+    s.pool[c] += lost
+    if kind == R_LAND or kind == R_UNLOAD:
+        if s.natives[b]:
+            lost = min(<int>s.roll_d, <int>s.natives[b])
+            s.natives[b] -= lost
+            s.supply_natives += lost
+        else:
+            lost = min(<int>s.roll_d, <int>s.bands[b])
+            s.pool[s.occ[b]] += lost
+            s.bands[b] -= lost
+            if s.bands[b] == 0:
+                s.occ[b] = NOBODY
+    else:
+        i = s.at_sea[b]
+        lost = min(<int>s.roll_d, <int>s.ship_bands[i])
+        s.pool[s.ship_crew[i]] += lost
+        s.ship_bands[i] -= lost
+        if s.ship_bands[i] == 0:
+            s.ship_crew[i] = NOBODY
+    after_action(s, t)
+
+
+# ------------------------------------------------------------------ exploration, ships, gold
+
+cdef void start_explore(AmState* s, const AmTables* t, int r, bint special) noexcept nogil:
+    """Discovery of Gold and Natives; the central trading post doubles the find, a
+    Special discovery card doubles it again (M19)."""
+    s.ap -= 1
+    s.explore_t = <uint8_t>r
+    s.multiplier = 2 if r == t.central_post else 1
+    if special:
+        s.multiplier *= 2
+        play_card(s, K_DISCOVERY)
+    s.phase = PH_EXPLORE
+
+
+cdef void found(AmState* s, const AmTables* t, int g, int n) noexcept nogil:
+    """The gold and natives placed (capped by the supply, M12) and the brown flag."""
+    cdef int r = s.explore_t
+    g = min(g * s.multiplier, <int>s.supply_gold)
+    n = min(n * s.multiplier, <int>s.supply_natives)
+    s.gold[r] += g
+    s.supply_gold -= g
+    s.natives[r] += n
+    s.supply_natives -= n
+    s.explored[r] = 1
+    set_flag(s, t, r, FLAG_BROWN)
+    after_action(s, t)
+
+
+cdef inline int unlaunched(const AmState* s, int city) noexcept nogil:
+    cdef int i
+    for i in range(AM_SHIPS):
+        if s.ship_where[i] == W_CITY and s.ship_pos[i] == city:
+            return i
+    return -1
+
+
+cdef bint scuttle_legal(const AmState* s, const AmTables* t, int sea, int c) noexcept nogil:
+    """"scuttle a ship (empty of pirate bands) if the player has at least one pirate
+    band on a space adjacent to that ship" (M24)."""
+    cdef int i = s.at_sea[sea]
+    cdef int k, r
+    if i < 0 or s.ship_bands[i] > 0:
+        return False
+    for k in range(t.shore_n[sea]):
+        r = t.shore[sea][k]
+        if s.occ[r] == c and s.bands[r] > 0:
+            return True
+    for k in range(t.sea_n[sea]):
+        if crewed_ship(s, t.sea[sea][k], c, 1) >= 0:
+            return True
+    return False
+
+
+cdef void sink(AmState* s, int i) noexcept nogil:
+    """A ship to the box; M8: its gold back to the supply."""
+    if s.ship_where[i] == W_SEA:
+        s.at_sea[s.ship_pos[i]] = -1
+    s.supply_gold += s.ship_gold[i]
+    s.ship_gold[i] = 0
+    s.ship_where[i] = W_BOX
+    s.ship_crew[i] = NOBODY
+
+
+cdef bint convert_legal(const AmState* s, const AmTables* t, int r, int c) noexcept nogil:
+    """Conditions of Conversion (M25): gold in a city or trading post the colour owns;
+    in a city, at least 2 cities of its lair owned; on the central island, at least 3
+    trading posts owned."""
+    if s.gold[r] == 0 or s.flag[r] != c or s.pool[c] == 0:
+        return False
+    if t.city[r]:
+        return cities_owned(s, t, c, t.lair[r]) >= 2
+    if t.post[r] >= 0:
+        return posts_owned(s, t, c) >= 3
+    return False
+
+
+cdef void convert(AmState* s, const AmTables* t, int r) noexcept nogil:
+    """"One gold may be converted into 4 pirate bands" (capped by the reserve, M12)."""
+    cdef int c = s.acting
+    s.gold[r] -= 1
+    s.supply_gold += 1
+    put_bands(s, r, c, min(4, <int>s.pool[c]))
+    s.ap -= 1
+    after_action(s, t)
+
+
+# ------------------------------------------------------------------ placements
+
+cdef bint place_legal(const AmState* s, const AmTables* t, int r) noexcept nogil:
+    cdef int c = s.acting
+    cdef int w = s.place_what
+    cdef int L
+    if w == PL_NATIVES:
+        # Mobilisation indigène: "already been explored and is unoccupied" (M13)
+        return t.group[r] != G_LAIR and s.explored[r] and s.bands[r] == 0
+    if s.flag[r] != c or s.natives[r] or (s.bands[r] and s.occ[r] != c):
+        return False
+    if w == PL_SHIP:
+        return t.city[r] and unlaunched(s, r) < 0
+    if w != PL_RECRUIT:
+        return True
+    # Recruitment: a lair's band in that lair, the central bands on the central group,
+    # in non-decreasing board order (M16)
+    for L in range(AM_COLOURS):
+        if s.place_queue[L]:
+            return t.lair[r] == L
+    return t.group[r] != G_LAIR and r >= s.place_min
+
+
+cdef void next_recruit(AmState* s, const AmTables* t) noexcept nogil:
+    cdef int L
+    if s.pool[s.acting] > 0:
+        for L in range(AM_COLOURS + 1):
+            if s.place_queue[L]:
+                s.phase = PH_PLACE
+                return
+    for L in range(AM_COLOURS + 1):
+        s.place_queue[L] = 0
+    after_action(s, t)
+
+
+cdef int recruits_due(const AmState* s, const AmTables* t, int c, uint8_t* queue) noexcept nogil:
+    """Recruitment: 1 band per lair owned (4 territories), 1 per 4 territories owned on
+    the central island and its neighbours."""
+    cdef int L, n = 0
+    for L in range(AM_COLOURS):
+        queue[L] = 1 if owned(s, t, c, L) >= 4 else 0
+        n += queue[L]
+    queue[AM_COLOURS] = <uint8_t>(owned(s, t, c, -1) // 4)
+    return n + queue[AM_COLOURS]
+
+
+cdef void start_recruit(AmState* s, const AmTables* t) noexcept nogil:
+    recruits_due(s, t, s.acting, s.place_queue)
+    s.place_what = PL_RECRUIT
+    s.place_min = 0
+    s.recruited = 1
+    s.ap -= 1
+    next_recruit(s, t)
+
+
+cdef void place(AmState* s, const AmTables* t, int r) noexcept nogil:
+    cdef int c = s.acting
+    cdef int w = s.place_what
+    cdef int L
+    cdef int i
+    if w == PL_RECRUIT:
+        put_bands(s, r, c, 1)
+        for L in range(AM_COLOURS + 1):
+            if s.place_queue[L]:
+                s.place_queue[L] -= 1
+                break
+        if t.group[r] != G_LAIR:
+            s.place_min = <uint8_t>r
+        next_recruit(s, t)
+        return
+    if w == PL_CARD_BANDS:
+        put_bands(s, r, c, s.place_amount)
+    elif w == PL_NATIVES:
+        s.natives[r] += s.place_amount
+        s.supply_natives -= s.place_amount
+        set_flag(s, t, r, FLAG_BROWN)
+    elif w == PL_GOLD:
+        s.gold[r] += s.place_amount
+        s.supply_gold -= s.place_amount
+    else:
+        for i in range(AM_SHIPS):
+            if s.ship_where[i] == W_BOX:
+                s.ship_where[i] = W_CITY
+                s.ship_pos[i] = <uint8_t>r
+                s.ship_owner[i] = <uint8_t>c
+                s.ship_crew[i] = NOBODY
+                break
+    next_roll(s, t)
+
+
+cdef void next_roll(AmState* s, const AmTables* t) noexcept nogil:
+    """A card with two rolls rolls again; otherwise the turn goes on (a card play is
+    not an action)."""
+    if s.rolls_left > 0:
+        s.phase = PH_SPEARS
+        return
+    s.phase = PH_TURN
+    s.current = <uint8_t>player_of(t, s.acting)
+
+
+cdef void spears(AmState* s, const AmTables* t, int n) noexcept nogil:
+    """The tribes die of a recruitment or mobilisation card; nothing to place on a
+    blank face or an empty reserve (M12)."""
+    s.rolls_left -= 1
+    if s.place_what == PL_NATIVES:
+        n = min(n, <int>s.supply_natives)
+    else:
+        n = min(n, <int>s.pool[s.acting])
+    s.place_amount = <uint8_t>n
+    if n > 0:
+        s.phase = PH_PLACE
+    else:
+        next_roll(s, t)
+
+
+# ------------------------------------------------------------------ cards
+
+cdef inline void play_card(AmState* s, int kind) noexcept nogil:
+    s.hand[s.current][kind] -= 1
+    s.played[kind] += 1
+
+
+cdef bint any_place(const AmState* s, const AmTables* t, int what) noexcept nogil:
+    cdef AmState probe = s[0]
+    cdef int r
+    probe.place_what = <uint8_t>what
+    for r in range(t.nterr):
+        if place_legal(&probe, t, r):
+            return True
+    return False
+
+
+cdef bint card_playable(const AmState* s, const AmTables* t, int kind) noexcept nogil:
+    """A card played on one's own turn ("unless the card states otherwise")."""
+    cdef int i
+    if not t.cards or s.hand[s.current][kind] == 0:
+        return False
+    if kind == K_DOPE:
+        return s.ap <= 250
+    if kind == K_STRATEGIST:
+        return s.ap >= 1 and deck_size(s) >= 1
+    if kind == K_SHIPYARD:
+        # "A ship must have been sunk or scuttled and be available in the game box"
+        for i in range(AM_SHIPS):
+            if s.ship_where[i] == W_BOX:
+                return any_place(s, t, PL_SHIP)
+        return False
+    if kind == K_RECRUIT or kind == K_BIG_RECRUIT:
+        return any_place(s, t, PL_CARD_BANDS)
+    if kind == K_MOBILISE or kind == K_BIG_MOBILISE:
+        return any_place(s, t, PL_NATIVES)
+    if kind == K_GOLD_MINE:
+        return any_place(s, t, PL_GOLD)
+    return False                    # weapons, Coup de main: windows; discovery: explore
+
+
+cdef void start_card(AmState* s, const AmTables* t, int kind) noexcept nogil:
+    play_card(s, kind)
+    s.rolls_left = 0
+    if kind == K_DOPE:
+        s.ap += 3                   # M2 (reconstructed): three extra actions
+    elif kind == K_STRATEGIST:
+        s.ap -= 1                   # "You spend 1 action per card looked at"
+        s.draw_reason = DR_LOOK
+        s.drawer = s.current
+        s.phase = PH_DRAW
+    elif kind == K_SHIPYARD:
+        s.place_what = PL_SHIP
+        s.phase = PH_PLACE
+    elif kind == K_GOLD_MINE:
+        # "find 3 additional gold, which you place in one of your territories"
+        s.place_what = PL_GOLD
+        s.place_amount = <uint8_t>min(3, <int>s.supply_gold)
+        if s.place_amount:
+            s.phase = PH_PLACE
+    else:
+        s.place_what = PL_NATIVES if kind == K_MOBILISE or kind == K_BIG_MOBILISE \
+            else PL_CARD_BANDS
+        s.rolls_left = 2 if kind == K_BIG_RECRUIT or kind == K_BIG_MOBILISE else 1
+        s.phase = PH_SPEARS
+
+
+cdef void drawn(AmState* s, const AmTables* t, int k) noexcept nogil:
+    """A card from the pile: dealt, bought ("taken from the top of the pile"), or looked
+    at by a Grand stratège."""
+    s.deck[k] -= 1
+    if s.draw_reason == DR_LOOK:
+        s.looked[k] += 1
+        s.last_looked = <uint8_t>k
+        s.phase = PH_LOOK
+        return
+    s.hand[s.drawer][k] += 1
+    if s.draw_reason == DR_BUY:
+        after_action(s, t)
+        return
+    s.setup_left -= 1               # the deal: 2 cards a player, seat by seat
+    if s.setup_left > 0:
+        s.drawer = <uint8_t>((2 * t.num_players - s.setup_left) // 2)
+        return
+    start_setup(s, t, t.first_colour)
+
+
+cdef void take_looked(AmState* s, const AmTables* t) noexcept nogil:
+    """Grand stratège: the card just looked at is taken, free; the others go back and
+    the reserve is reshuffled (M13)."""
+    cdef int k
+    s.hand[s.drawer][s.last_looked] += 1
+    s.looked[s.last_looked] -= 1
+    for k in range(AM_KINDS):
+        s.deck[k] += s.looked[k]
+        s.looked[k] = 0
+    after_action(s, t)
+
+
+cdef bint buy_from(const AmState* s, const AmTables* t, int gold) noexcept nogil:
+    """M3: 2 gold and 2 actions a card, a card left in the pile."""
+    return t.cards and gold >= 2 and s.ap >= 2 and deck_size(s) >= 1
+
+
+cdef void buy(AmState* s, const AmTables* t, int r, int sea) noexcept nogil:
+    cdef int i
+    if r >= 0:
+        s.gold[r] -= 2
+    else:
+        i = s.at_sea[sea]
+        s.ship_gold[i] -= 2
+    s.supply_gold += 2
+    s.ap -= 2
+    s.draw_reason = DR_BUY
+    s.drawer = s.current
+    s.phase = PH_DRAW
+
+
+cdef void coup(AmState* s, const AmTables* t, int c) noexcept nogil:
+    """Coup de main: "You interrupt their turn and play three actions in a row"."""
+    play_card(s, K_COUP)
+    s.in_coup = 1
+    s.saved_ap = s.ap
+    s.ap = AM_COUP_ACTIONS
+    s.acting = <uint8_t>c
+    s.phase = PH_TURN
+    s.current = <uint8_t>player_of(t, c)
+
+
+# ------------------------------------------------------------------ the contract
+
+cdef void am_initial_state(void* state, const void* tables) noexcept nogil:
+    """Start of the Game; the 3-player rule's neutral lair is placed at once."""
+    cdef AmState* s = <AmState*>state
+    cdef const AmTables* t = <const AmTables*>tables
+    cdef int r, c, i, k
+    memset(s, 0, sizeof(AmState))
+    for r in range(t.nterr):
+        s.occ[r] = NOBODY
+        s.flag[r] = <uint8_t>t.lair[r] if t.lair[r] >= 0 else NOBODY
+    for r in range(AM_MAX_S):
+        s.at_sea[r] = -1
+    for i in range(AM_SHIPS):
+        s.ship_crew[i] = NOBODY
+        s.ship_owner[i] = <uint8_t>(i // 2)
+    for c in range(AM_COLOURS):
+        s.pool[c] = AM_BANDS
+    s.supply_gold = AM_GOLD
+    s.supply_natives = AM_NATIVES
+    if t.neutral >= 0:
+        # "3 pirate bands of the lair's colour on each of the cities, 1 pirate band on
+        # each of the other territories of that lair"
+        for k in range(t.lair_n[t.neutral]):
+            r = t.lair_terr[t.neutral][k]
+            put_bands(s, r, t.neutral, 3 if t.city[r] else 1)
+    for k in range(AM_KINDS):
+        s.deck[k] = <uint8_t>t.deck_total[k]
+    s.round = 1
+    s.last_action = -1
+    s.current = <uint8_t>player_of(t, t.first_colour)
+    if t.cards:
+        # "2 cards drawn at random are dealt face down to each player"
+        s.phase = PH_DEAL
+        s.draw_reason = DR_DEAL
+        s.drawer = 0
+        s.setup_left = <uint8_t>(2 * t.num_players)
+    else:
+        start_setup(s, t, t.first_colour)
+
+
+cdef int am_current_player(const void* state, const void* tables) noexcept nogil:
+    cdef const AmState* s = <const AmState*>state
+    cdef int ph = s.phase
+    if ph == PH_OVER:
+        return TERMINAL_PLAYER
+    if (ph == PH_DEAL or ph == PH_ROLL or ph == PH_EXPLORE or ph == PH_SPEARS
+            or ph == PH_DRAW):
+        return CHANCE_PLAYER
+    return s.current
+
+
+cdef int holdings(const AmState* s, const AmTables* t, int c, int* terr, int* ships,
+                  int* nships) noexcept nogil:
+    """The territories where ``c`` has bands (ascending) and the sea spaces of the ships
+    it crews (ascending); returns the territories' count."""
+    cdef int r, i, j, x, n = 0
+    for r in range(t.nterr):
+        if s.occ[r] == c:
+            terr[n] = r
+            n += 1
+    nships[0] = 0
+    for i in range(AM_SHIPS):
+        if s.ship_crew[i] == c and s.ship_where[i] == W_SEA:
+            x = s.ship_pos[i]
+            j = nships[0]
+            while j > 0 and ships[j - 1] > x:
+                ships[j] = ships[j - 1]
+                j -= 1
+            ships[j] = x
+            nships[0] += 1
+    return n
+
+
+cdef int route_actions(const AmState* s, const AmTables* t, int c, const int* terr, int nt,
+                       const int* ships, int ns, bint attack, int base,
+                       int* out, int n) noexcept nogil:
+    """Group moves (or attacks) from the colour's holdings, by route kind then source
+    then destination: ascending route ids."""
+    cdef int i, k, a, x
+    for i in range(nt):
+        a = terr[i]
+        for k in range(t.land_n[a]):
+            x = t.land_route[a][k]
+            if attack_legal(s, t, x, c) if attack else move_legal(s, t, x, c):
+                out[n] = base + x
+                n += 1
+    for i in range(nt):
+        a = terr[i]
+        for k in range(t.coast_n[a]):
+            x = t.load_route[a][k]
+            if attack_legal(s, t, x, c) if attack else move_legal(s, t, x, c):
+                out[n] = base + x
+                n += 1
+    for i in range(ns):
+        a = ships[i]
+        for k in range(t.shore_n[a]):
+            x = t.unload_route[a][k]
+            if attack_legal(s, t, x, c) if attack else move_legal(s, t, x, c):
+                out[n] = base + x
+                n += 1
+    for i in range(ns):
+        a = ships[i]
+        for k in range(t.sea_n[a]):
+            x = t.tranship_route[a][k]
+            if attack_legal(s, t, x, c) if attack else move_legal(s, t, x, c):
+                out[n] = base + x
+                n += 1
+    return n
+
+
+cdef int ship_actions(const AmState* s, const AmTables* t, int c, const int* ships, int ns,
+                      int* out, int n) noexcept nogil:
+    """Launches (the colour's unlaunched ships, by city) and sailing (its crewed ships)."""
+    cdef int r, k, i
+    for r in range(t.nterr):
+        # Launching: the owner's unlaunched ship onto a free space next to its city (M22)
+        if not t.city[r]:
+            continue
+        i = unlaunched(s, r)
+        if i < 0 or s.ship_owner[i] != c:
+            continue
+        for k in range(t.coast_n[r]):
+            if s.at_sea[t.coast[r][k]] < 0:
+                out[n] = t.a_launch + t.coast_id[r][k]
+                n += 1
+    for i in range(ns):
+        # Movement: a crew aboard; never onto (so never through) another ship (M26)
+        r = ships[i]
+        for k in range(t.sea_n[r]):
+            if s.at_sea[t.sea[r][k]] < 0:
+                out[n] = t.a_sail + t.sail_id[r][k]
+                n += 1
+    return n
+
+
+cdef uint64_t explorable(const AmState* s, const AmTables* t, int c, const int* terr,
+                         int nt, const int* ships, int ns) noexcept nogil:
+    """The territories the colour may explore, as a bit set (M14)."""
+    cdef uint64_t found = 0
+    cdef int i, k, r, u
+    for i in range(ns):
+        for k in range(t.shore_n[ships[i]]):
+            r = t.shore[ships[i]][k]
+            if t.group[r] != G_LAIR and not s.explored[r]:
+                found |= (<uint64_t>1) << r
+    for i in range(nt):
+        u = terr[i]
+        if t.group[u] != G_CENTRAL or not s.explored[u]:
+            continue
+        for k in range(t.land_n[u]):
+            r = t.land[u][k]
+            if not s.explored[r]:
+                found |= (<uint64_t>1) << r
+    return found
+
+
+cdef int turn_actions(const AmState* s, const AmTables* t, int* out) noexcept nogil:
+    """The acting colour's choices, ascending by id (block by block)."""
+    cdef int c = s.acting
+    cdef int n = 0
+    cdef int k, r, i, nt, ns
+    cdef int terr[AM_MAX_T]
+    cdef int ships[AM_SHIPS]
+    cdef uint64_t explore
+    cdef uint8_t queue[AM_COLOURS + 1]
+    out[n] = ACT_END
+    n += 1
+    if (t.recruitment and not s.recruited and s.ap >= 1 and s.pool[c] > 0
+            and recruits_due(s, t, c, queue) > 0):
+        out[n] = ACT_RECRUIT
+        n += 1
+    if t.cards:
+        for k in range(AM_KINDS):
+            if card_playable(s, t, k):
+                out[n] = t.a_play + k
+                n += 1
+    if s.ap == 0:
+        return n
+    nt = holdings(s, t, c, terr, ships, &ns)
+    n = route_actions(s, t, c, terr, nt, ships, ns, False, t.a_move, out, n)
+    n = route_actions(s, t, c, terr, nt, ships, ns, True, t.a_attack, out, n)
+    n = ship_actions(s, t, c, ships, ns, out, n)
+    explore = explorable(s, t, c, terr, nt, ships, ns)
+    if explore:
+        for r in range(t.nterr):
+            if (explore >> r) & 1:
+                out[n] = t.a_explore + r
+                n += 1
+        if t.cards and s.hand[s.current][K_DISCOVERY]:
+            for r in range(t.nterr):
+                if (explore >> r) & 1:
+                    out[n] = t.a_special + r
+                    n += 1
+    n = scuttle_actions(s, t, c, out, n)
+    for r in range(t.nterr):
+        # "It may also be destroyed": an unlaunched ship the colour owns (M23)
+        i = unlaunched(s, r) if t.city[r] else -1
+        if i >= 0 and s.ship_owner[i] == c:
+            out[n] = t.a_destroy + r
+            n += 1
+    for r in range(t.nterr):
+        if s.gold[r] and convert_legal(s, t, r, c):
+            out[n] = t.a_convert + r
+            n += 1
+    if t.cards and s.ap >= 2:
+        for k in range(nt):
+            r = terr[k]
+            if buy_from(s, t, s.gold[r]):
+                out[n] = t.a_buy_t + r
+                n += 1
+        for k in range(ns):
+            if buy_from(s, t, s.ship_gold[s.at_sea[ships[k]]]):
+                out[n] = t.a_buy_s + ships[k]
+                n += 1
+    return n
+
+
+cdef int scuttle_actions(const AmState* s, const AmTables* t, int c, int* out,
+                         int n) noexcept nogil:
+    """The empty ships at sea the colour may scuttle, by sea space."""
+    cdef int seas[AM_SHIPS]
+    cdef int i, j, x, m = 0
+    for i in range(AM_SHIPS):
+        if s.ship_where[i] == W_SEA and s.ship_bands[i] == 0:
+            x = s.ship_pos[i]
+            if not scuttle_legal(s, t, x, c):
+                continue
+            j = m
+            while j > 0 and seas[j - 1] > x:
+                seas[j] = seas[j - 1]
+                j -= 1
+            seas[j] = x
+            m += 1
+    for i in range(m):
+        out[n] = t.a_scuttle + seas[i]
+        n += 1
+    return n
+
+
+cdef int am_legal_actions(const void* state, const void* tables, int* out) noexcept nogil:
+    cdef const AmState* s = <const AmState*>state
+    cdef const AmTables* t = <const AmTables*>tables
+    cdef int n = 0
+    cdef int k, r, c
+    cdef int ph = s.phase
+    if ph == PH_TURN:
+        return turn_actions(s, t, out)
+    if ph == PH_SETUP_SHIP:
+        c = s.turn_colour
+        for k in range(3):
+            # two ships on two cities, the second on a later one (no duplicate orders)
+            if s.first_ship_city == NOBODY and k == 2:
+                continue
+            if s.first_ship_city != NOBODY and k <= s.first_ship_city:
+                continue
+            out[n] = t.a_ship + t.lair_city[c][k]
+            n += 1
+        return n
+    if ph == PH_SETUP_BANDS:
+        for k in range(s.setup_left + 1):
+            out[k] = t.a_deploy + k
+        return s.setup_left + 1
+    if ph == PH_BANDS:
+        for k in range(1, max_bands(s, t) + 1):
+            out[n] = t.a_bands + k - 1
+            n += 1
+        return n
+    if ph == PH_GOLD:
+        for k in range(max_gold(s, t) + 1):
+            out[n] = t.a_gold + k
+            n += 1
+        return n
+    if ph == PH_ATTACK_WINDOW or ph == PH_DEFENCE_WINDOW or ph == PH_COUP:
+        out[n] = ACT_DECLINE
+        n += 1
+        if ph == PH_ATTACK_WINDOW and s.hand[s.current][K_ATTACK]:
+            out[n] = t.a_play + K_ATTACK
+            n += 1
+        elif ph == PH_DEFENCE_WINDOW and s.hand[s.current][K_DEFENCE]:
+            out[n] = t.a_play + K_DEFENCE
+            n += 1
+        elif ph == PH_COUP and s.hand[s.current][K_COUP]:
+            for c in range(AM_COLOURS):
+                if t.in_play[c] and t.colour_player[c] == s.current:
+                    out[n] = t.a_coup + c
+                    n += 1
+        return n
+    if ph == PH_PLACE:
+        for r in range(t.nterr):
+            if place_legal(s, t, r):
+                out[n] = t.a_place + r
+                n += 1
+        return n
+    if ph == PH_LOOK:
+        out[n] = ACT_TAKE
+        n += 1
+        if s.ap >= 1 and deck_size(s) >= 1:
+            out[n] = ACT_LOOK
+            n += 1
+        return n
+    return 0
+
+
+cdef int am_chance_outcomes(const void* state, const void* tables, int* out,
+                            double* probs) noexcept nogil:
+    """Dice outcomes are their effects (defenders and attackers lost; ingots and spears
+    found), so a table app enters the real face; a card drawn is one of the pile's."""
+    cdef const AmState* s = <const AmState*>state
+    cdef const AmTables* t = <const AmTables*>tables
+    cdef int n = 0
+    cdef int k, total
+    cdef int ph = s.phase
+    if ph == PH_ROLL:
+        for k in range(AM_FACE * AM_FACE):
+            if t.p_hits[k] > 0:
+                out[n] = t.a_hits + k
+                probs[n] = t.p_hits[k]
+                n += 1
+    elif ph == PH_EXPLORE:
+        for k in range(AM_FACE * AM_FACE):
+            if t.p_find[k] > 0:
+                out[n] = t.a_find + k
+                probs[n] = t.p_find[k]
+                n += 1
+    elif ph == PH_SPEARS:
+        for k in range(AM_FACE):
+            if t.p_spears[k] > 0:
+                out[n] = t.a_spears + k
+                probs[n] = t.p_spears[k]
+                n += 1
+    elif ph == PH_DEAL or ph == PH_DRAW:
+        total = deck_size(s)
+        for k in range(AM_KINDS):
+            if s.deck[k]:
+                out[n] = t.a_draw + k
+                probs[n] = s.deck[k] / <double>total
+                n += 1
+    return n
+
+
+cdef void apply_one(AmState* s, const AmTables* t, int action) noexcept nogil:
+    cdef int x
+    if action == ACT_END:
+        if s.in_coup:
+            end_coup(s, t)
+        else:
+            end_turn(s, t)
+    elif action == ACT_DECLINE:
+        if s.phase == PH_ATTACK_WINDOW:
+            defence_window(s, t)
+        elif s.phase == PH_DEFENCE_WINDOW:
+            resolve_combat(s, t)
+        else:
+            next_window(s, t)
+    elif action == ACT_TAKE:
+        take_looked(s, t)
+    elif action == ACT_LOOK:
+        s.ap -= 1
+        s.phase = PH_DRAW
+    elif action == ACT_RECRUIT:
+        start_recruit(s, t)
+    elif action < t.a_coup:
+        x = action - t.a_play
+        if x == K_ATTACK:
+            play_card(s, K_ATTACK)
+            s.roll_d = 2                # "2 cannons that fire (2 defenders eliminated)"
+            s.roll_a = 0
+            defence_window(s, t)
+        elif x == K_DEFENCE:
+            play_card(s, K_DEFENCE)
+            s.roll_d = 0                # "two cannons that explode": 2 attackers lost
+            s.roll_a = 2
+            resolve_combat(s, t)
+        else:
+            start_card(s, t, x)
+    elif action < t.a_ship:
+        coup(s, t, action - t.a_coup)
+    elif action < t.a_deploy:
+        setup_ship(s, t, action - t.a_ship)
+    elif action < t.a_move:
+        deploy(s, t, action - t.a_deploy)
+    elif action < t.a_attack:
+        start_move(s, t, action - t.a_move)
+    elif action < t.a_bands:
+        start_attack(s, t, action - t.a_attack)
+    elif action < t.a_gold:
+        choose_bands(s, t, action - t.a_bands + 1)
+    elif action < t.a_launch:
+        finish_move(s, t, action - t.a_gold)
+    elif action < t.a_sail:
+        x = action - t.a_launch
+        launch(s, t, unlaunched(s, t.coast_terr[x]), t.coast_sea[x])
+    elif action < t.a_explore:
+        x = action - t.a_sail
+        sail(s, t, t.sail_from[x], t.sail_to[x])
+    elif action < t.a_special:
+        start_explore(s, t, action - t.a_explore, False)
+    elif action < t.a_scuttle:
+        start_explore(s, t, action - t.a_special, True)
+    elif action < t.a_destroy:
+        sink(s, s.at_sea[action - t.a_scuttle])
+        s.ap -= 1
+        after_action(s, t)
+    elif action < t.a_convert:
+        sink(s, unlaunched(s, action - t.a_destroy))
+        s.ap -= 1
+        after_action(s, t)
+    elif action < t.a_buy_t:
+        convert(s, t, action - t.a_convert)
+    elif action < t.a_buy_s:
+        buy(s, t, action - t.a_buy_t, -1)
+    elif action < t.a_place:
+        buy(s, t, -1, action - t.a_buy_s)
+    elif action < t.a_hits:
+        place(s, t, action - t.a_place)
+    elif action < t.a_find:
+        x = action - t.a_hits
+        rolled(s, t, x // AM_FACE, x % AM_FACE)
+    elif action < t.a_spears:
+        x = action - t.a_find
+        found(s, t, x // AM_FACE, x % AM_FACE)
+    elif action < t.a_draw:
+        spears(s, t, action - t.a_spears)
+    else:
+        drawn(s, t, action - t.a_draw)
+
+
+cdef void launch(AmState* s, const AmTables* t, int i, int sea) noexcept nogil:
+    """Launching: "placing it on a coastal space adjacent to the territory containing
+    the city" (1 action)."""
+    s.ship_where[i] = W_SEA
+    s.ship_pos[i] = <uint8_t>sea
+    s.at_sea[sea] = <int8_t>i
+    s.ap -= 1
+    after_action(s, t)
+
+
+cdef void sail(AmState* s, const AmTables* t, int a, int b) noexcept nogil:
+    cdef int i = s.at_sea[a]
+    s.at_sea[a] = -1
+    s.at_sea[b] = <int8_t>i
+    s.ship_pos[i] = <uint8_t>b
+    s.ap -= 1
+    after_action(s, t)
+
+
+cdef inline bint engine_decides(int ph) noexcept nogil:
+    """Sub-choices with a single option are made by the engine; never a window (M4)."""
+    return (ph == PH_BANDS or ph == PH_GOLD or ph == PH_PLACE or ph == PH_SETUP_SHIP
+            or ph == PH_LOOK)
+
+
+cdef void am_apply(void* state, const void* tables, int action) noexcept nogil:
+    cdef AmState* s = <AmState*>state
+    cdef const AmTables* t = <const AmTables*>tables
+    cdef int buf[AM_MAX_T + 64]
+    s.move_count += 1
+    s.last_action = action
+    apply_one(s, t, action)
+    while engine_decides(s.phase) and am_legal_actions(s, t, buf) == 1:
+        apply_one(s, t, buf[0])
+
+
+cdef void am_returns(const void* state, const void* tables, double* out) noexcept nogil:
+    """The master of the archipelago +1, the others -1; a round-cap end is a draw."""
+    cdef const AmState* s = <const AmState*>state
+    cdef const AmTables* t = <const AmTables*>tables
+    cdef int p
+    for p in range(t.num_players):
+        if s.phase != PH_OVER or s.winners == 0:
+            out[p] = 0.0
+        else:
+            out[p] = 1.0 if (s.winners >> p) & 1 else -1.0
+
+
+cdef double colour_value(const AmState* s, const AmTables* t, int c) noexcept nogil:
+    """evaluate(): the victory conditions' progress (a lair; trading posts with the
+    central one, or cities in opposing lairs), then bands, gold in hand's reach,
+    explored ground and ships."""
+    cdef double lair = 0.0, posts, cities = 0.0, goal, v
+    cdef int L, r, i, bands = 0, gold = 0, ground = 0, ships = 0
+    for L in range(AM_COLOURS):
+        lair = max(lair, min(owned(s, t, c, L), 4) / 4.0)
+        if not friendly(t, L, c):
+            cities += cities_owned(s, t, c, L)
+    posts = min(posts_owned(s, t, c), 3) / 3.0 * 0.6 + (
+        0.4 if s.flag[t.central_post] == c else 0.0)
+    cities = min(cities, 4.0) / 4.0
+    goal = max(posts, cities)
+    for r in range(t.nterr):
+        if s.occ[r] == c:
+            bands += s.bands[r]
+            gold += s.gold[r]
+        if s.flag[r] == c and t.group[r] != G_LAIR:
+            ground += 1
+    for i in range(AM_SHIPS):
+        if s.ship_crew[i] == c:
+            bands += s.ship_bands[i]
+            gold += s.ship_gold[i]
+        if s.ship_where[i] != W_BOX and s.ship_owner[i] == c:
+            ships += 1
+    v = 3.0 * lair * (0.3 + goal) + 2.0 * goal + bands / 25.0 + min(gold, 12) / 12.0
+    v += ground / 12.0 + 0.1 * ships + (1.5 if s.option[c] else 0.0)
+    return v
+
+
+cdef void am_evaluate(const void* state, const void* tables, double* out) noexcept nogil:
+    """Each player's best colour against his best opponent's, scaled into (-1, 1)."""
+    cdef const AmState* s = <const AmState*>state
+    cdef const AmTables* t = <const AmTables*>tables
+    cdef double v[AM_COLOURS]
+    cdef double best, x
+    cdef int p, q, c
+    if s.phase == PH_OVER:
+        am_returns(state, tables, out)
+        return
+    for p in range(t.num_players):
+        v[p] = -1e9
+    for c in range(AM_COLOURS):
+        p = t.colour_player[c]
+        if p >= 0:
+            v[p] = max(v[p], colour_value(s, t, c))
+    for p in range(t.num_players):
+        best = -1e9
+        for q in range(t.num_players):
+            if q != p and v[q] > best:
+                best = v[q]
+        x = (v[p] - best) / 8.0
+        out[p] = max(-0.95, min(0.95, x))
+
+
+cdef void am_determinize(void* state, const void* tables, int observer,
+                         Rng* rng) noexcept nogil:
+    """Redraws what ``observer`` has not seen: the other players' hands (their sizes
+    kept), the pile's order (counts: any order is a draw), and a Grand stratège's cards
+    set aside by another player, from the cards he cannot see."""
+    cdef AmState* s = <AmState*>state
+    cdef const AmTables* t = <const AmTables*>tables
+    cdef int pool[AM_KINDS]
+    cdef int sizes[AM_COLOURS]
+    cdef int looked = 0
+    cdef int p, k, total = 0, _
+    cdef bint hide_looked = s.phase == PH_LOOK and s.drawer != observer
+    for k in range(AM_KINDS):
+        pool[k] = s.deck[k]
+        if hide_looked:
+            pool[k] += s.looked[k]
+            looked += s.looked[k]
+            s.looked[k] = 0
+    for p in range(t.num_players):
+        sizes[p] = 0
+        if p == observer:
+            continue
+        for k in range(AM_KINDS):
+            pool[k] += s.hand[p][k]
+            sizes[p] += s.hand[p][k]
+            s.hand[p][k] = 0
+    for k in range(AM_KINDS):
+        total += pool[k]
+    for p in range(t.num_players):
+        for _ in range(sizes[p]):
+            k = draw_from(pool, &total, rng)
+            s.hand[p][k] += 1
+    if hide_looked:
+        for _ in range(looked):
+            k = draw_from(pool, &total, rng)
+            s.looked[k] += 1
+            s.last_looked = <uint8_t>k
+    for k in range(AM_KINDS):
+        s.deck[k] = <uint8_t>pool[k]
+
+
+cdef inline int draw_from(int* pool, int* total, Rng* rng) noexcept nogil:
+    cdef int x = rng_below(rng, total[0])
+    cdef int k = 0
+    while x >= pool[k]:
+        x -= pool[k]
+        k += 1
+    pool[k] -= 1
+    total[0] -= 1
+    return k
+
+
+cdef uint64_t am_hash(const void* state, const void* tables) noexcept nogil:
+    cdef const AmState* s = <const AmState*>state
+    return hash_bytes(s, <size_t>(<const char*>&s.move_count - <const char*>s))
+
+
+# ------------------------------------------------------------------ the Python object
+
+cdef class ArmadaCore(CoreGame):
+    """The compiled game for one board, one set of dice, one deck and the options.
+
+    Territories: ``groups`` (index into GROUPS), ``lairs`` (a colour or -1), ``islands``,
+    ``cities`` (bool), ``posts`` (-1 or the trading post's index, 0 the central one);
+    ``land`` (territory pairs), ``sea`` (sea pairs), ``coast`` ((sea, territory) pairs).
+    Dice: ``combat`` six (defenders, attackers) faces, ``gold`` and ``tribes`` six values.
+    ``deck``: a count per kind of CARD_KINDS.  ``start_bands``: each colour's bands.
+    """
+
+    def __cinit__(self, int players, list groups, list lairs, list islands, list cities,
+                  list posts, int nseas, list land, list sea, list coast, list combat,
+                  list gold,
+                  list tribes, list deck, list start_bands, int neutral=-1,
+                  int max_rounds=60, bint recruitment=False, bint cards=False,
+                  int windows=WIN_TURN_START):
+        cdef AmTables* t = &self.tables
+        cdef int c, k
+        memset(t, 0, sizeof(AmTables))
+        if not 2 <= players <= 4:
+            raise ValueError("2 to 4 players")
+        if (neutral >= 0) != (players == 3) or not -1 <= neutral < AM_COLOURS:
+            raise ValueError("a neutral colour with 3 players only")
+        if not 1 <= max_rounds <= 10000:
+            raise ValueError("max_rounds must be 1 to 10000")
+        if not 0 <= windows <= 2:
+            raise ValueError("windows must be WIN_OFF, WIN_TURN_START or WIN_EVERY_ACTION")
+        if len(deck) != AM_KINDS or any(not 0 <= x <= 200 for x in deck) or sum(deck) > 200:
+            raise ValueError(f"deck: {AM_KINDS} counts, 200 cards at most")
+        if len(start_bands) != AM_COLOURS or any(not 0 <= b <= AM_BANDS for b in start_bands):
+            raise ValueError("start_bands: 0 to 50 for each colour")
+        t.num_players = players
+        t.neutral = neutral
+        t.max_rounds = max_rounds
+        t.recruitment = recruitment
+        t.cards = cards
+        t.windows = windows
+        t.first_colour = -1
+        for c in range(AM_COLOURS):
+            if players == 4:
+                t.colour_player[c] = c
+            elif players == 2:
+                t.colour_player[c] = TWO_PLAYER_SEATS[c]
+            else:
+                t.colour_player[c] = -1 if c == neutral else (c if c < neutral else c - 1)
+            t.in_play[c] = t.colour_player[c] >= 0
+            t.start_bands[c] = start_bands[c]
+            if t.in_play[c] and t.first_colour < 0:
+                t.first_colour = c
+        for k in range(AM_KINDS):
+            t.deck_total[k] = deck[k]
+            t.deck_cards += deck[k]
+        if cards and t.deck_cards < 2 * players:
+            raise ValueError("the deck must hold the 2 cards dealt to each player")
+        self._setup_geography(groups, lairs, islands, cities, posts, nseas, land, sea, coast)
+        self._setup_dice(combat, gold, tribes)
+        self._setup_layout()
+
+        self.contract.state_size = sizeof(AmState)
+        self.contract.num_players = players
+        self.contract.num_teams = players
+        for c in range(players):
+            self.contract.team_of[c] = c
+        self.contract.num_distinct_actions = t.num_actions
+        self.contract.max_legal_actions = t.num_actions
+        self.contract.max_game_length = self._game_length_bound()
+        self.contract.has_hidden_information = bool(cards)
+        self.contract.tables = t
+        self.contract.initial_state = am_initial_state
+        self.contract.current_player = am_current_player
+        self.contract.legal_actions = am_legal_actions
+        self.contract.chance_outcomes = am_chance_outcomes
+        self.contract.apply = am_apply
+        self.contract.returns = am_returns
+        self.contract.determinize = am_determinize
+        self.contract.evaluate = am_evaluate
+        self.contract.hash = am_hash
+        self.contract.simultaneous = NULL
+
+    cdef _setup_geography(self, list groups, list lairs, list islands, list cities,
+                          list posts, int nseas, list land, list sea, list coast):
+        cdef AmTables* t = &self.tables
+        cdef int n = len(groups)
+        cdef int m = nseas
+        cdef int r, c, a, b, x
+        if not 1 <= n <= AM_MAX_T or not 1 <= m <= AM_MAX_S:
+            raise ValueError(f"1 to {AM_MAX_T} territories and {AM_MAX_S} sea spaces")
+        if not (len(lairs) == len(islands) == len(cities) == len(posts) == n):
+            raise ValueError("one entry per territory")
+        t.nterr = n
+        t.nseas = m
+        t.central_post = -1
+        for r in range(n):
+            if not 0 <= groups[r] <= G_LAIR or not -1 <= lairs[r] < AM_COLOURS:
+                raise ValueError("bad territory group or lair")
+            if (groups[r] == G_LAIR) != (lairs[r] >= 0):
+                raise ValueError("a lair territory names its colour")
+            t.group[r] = groups[r]
+            t.lair[r] = lairs[r]
+            t.island[r] = islands[r]
+            t.city[r] = bool(cities[r])
+            t.post[r] = posts[r]
+            if t.city[r] and t.lair[r] < 0:
+                raise ValueError("cities are in lairs")
+            if posts[r] == 0:
+                t.central_post = r
+            if t.lair[r] >= 0:
+                c = t.lair[r]
+                if t.lair_n[c] >= 8:
+                    raise ValueError("at most 8 territories a lair")
+                t.lair_terr[c][t.lair_n[c]] = r
+                t.lair_n[c] += 1
+        if t.central_post < 0:
+            raise ValueError("a central trading post")
+        for c in range(AM_COLOURS):
+            cities_of = [r for r in range(n) if t.lair[r] == c and t.city[r]]
+            if len(cities_of) != 3 or t.lair_n[c] < 2:
+                raise ValueError("each lair has 3 cities")
+            for x in range(3):
+                t.lair_city[c][x] = cities_of[x]
+        links = {"land": sorted({(a, b) for a, b in land} | {(b, a) for a, b in land}),
+                 "coast": sorted({(b, a) for a, b in coast}),      # (territory, sea)
+                 "sea": sorted({(a, b) for a, b in sea} | {(b, a) for a, b in sea})}
+        for a, b in links["land"]:
+            if not (0 <= a < n and 0 <= b < n) or a == b:
+                raise ValueError("bad land pair")
+            _append(t.land_n, t.land, a, b)
+        for a, b in links["coast"]:
+            if not (0 <= a < n and 0 <= b < m):
+                raise ValueError("bad coast pair")
+            _append(t.coast_n, t.coast, a, b)
+            _append(t.shore_n, t.shore, b, a)
+        for a, b in links["sea"]:
+            if not (0 <= a < m and 0 <= b < m) or a == b:
+                raise ValueError("bad sea pair")
+            _append(t.sea_n, t.sea, a, b)
+        routes = ([(R_LAND, a, b) for a, b in links["land"]]
+                  + [(R_LOAD, a, b) for a, b in links["coast"]]
+                  + [(R_UNLOAD, a, b) for a, b in sorted((s, r) for r, s in links["coast"])]
+                  + [(R_TRANSHIP, a, b) for a, b in links["sea"]])
+        if len(routes) > AM_MAX_ROUTES:
+            raise ValueError("too many links")
+        t.nroutes = len(routes)
+        for x, (k, a, b) in enumerate(routes):
+            t.route_kind[x] = k
+            t.route_from[x] = a
+            t.route_to[x] = b
+        t.ncoast = len(links["coast"])
+        for x, (a, b) in enumerate(links["coast"]):
+            t.coast_terr[x] = a
+            t.coast_sea[x] = b
+        t.nsail = len(links["sea"])
+        for x, (a, b) in enumerate(links["sea"]):
+            t.sail_from[x] = a
+            t.sail_to[x] = b
+        route_id = {route: x for x, route in enumerate(routes)}
+        coast_id = {pair: x for x, pair in enumerate(links["coast"])}
+        sail_id = {pair: x for x, pair in enumerate(links["sea"])}
+        for a in range(n):
+            for x in range(t.land_n[a]):
+                t.land_route[a][x] = route_id[(R_LAND, a, t.land[a][x])]
+            for x in range(t.coast_n[a]):
+                t.load_route[a][x] = route_id[(R_LOAD, a, t.coast[a][x])]
+                t.coast_id[a][x] = coast_id[(a, t.coast[a][x])]
+        for a in range(m):
+            for x in range(t.shore_n[a]):
+                t.unload_route[a][x] = route_id[(R_UNLOAD, a, t.shore[a][x])]
+            for x in range(t.sea_n[a]):
+                t.tranship_route[a][x] = route_id[(R_TRANSHIP, a, t.sea[a][x])]
+                t.sail_id[a][x] = sail_id[(a, t.sea[a][x])]
+        self._routes = routes
+        self._coast = links["coast"]
+        self._sail = links["sea"]
+
+    cdef _setup_dice(self, list combat, list gold, list tribes):
+        """One entry a face; the chance of each effect is the share of its faces."""
+        cdef AmTables* t = &self.tables
+        cdef int f, d, a
+        if len(combat) != 6 or len(gold) != 6 or len(tribes) != 6:
+            raise ValueError("six faces a die")
+        for f in range(6):
+            d, a = combat[f]
+            if not (0 <= d < AM_FACE and 0 <= a < AM_FACE and 0 <= gold[f] < AM_FACE
+                    and 0 <= tribes[f] < AM_FACE):
+                raise ValueError(f"die faces show 0 to {AM_FACE - 1}")
+            t.p_hits[d * AM_FACE + a] += 1.0 / 6
+            t.p_spears[tribes[f]] += 1.0 / 6
+        for f in range(6):
+            for d in range(6):
+                t.p_find[gold[f] * AM_FACE + tribes[d]] += 1.0 / 36
+
+    cdef _setup_layout(self):
+        cdef AmTables* t = &self.tables
+        t.a_play = ACT_FIXED
+        t.a_coup = t.a_play + AM_KINDS
+        t.a_ship = t.a_coup + AM_COLOURS
+        t.a_deploy = t.a_ship + t.nterr
+        t.a_move = t.a_deploy + AM_BANDS + 1
+        t.a_attack = t.a_move + t.nroutes
+        t.a_bands = t.a_attack + t.nroutes
+        t.a_gold = t.a_bands + AM_BANDS
+        t.a_launch = t.a_gold + AM_GOLD + 1
+        t.a_sail = t.a_launch + t.ncoast
+        t.a_explore = t.a_sail + t.nsail
+        t.a_special = t.a_explore + t.nterr
+        t.a_scuttle = t.a_special + t.nterr
+        t.a_destroy = t.a_scuttle + t.nseas
+        t.a_convert = t.a_destroy + t.nterr
+        t.a_buy_t = t.a_convert + t.nterr
+        t.a_buy_s = t.a_buy_t + t.nterr
+        t.a_place = t.a_buy_s + t.nseas
+        t.a_hits = t.a_place + t.nterr
+        t.a_find = t.a_hits + AM_FACE * AM_FACE
+        t.a_spears = t.a_find + AM_FACE * AM_FACE
+        t.a_draw = t.a_spears + AM_FACE
+        t.num_actions = t.a_draw + AM_KINDS
+
+    cdef int _game_length_bound(self):
+        """A true bound on the actions of a game.
+
+        * The deal (2 cards a player) and the preliminary turn (2 ships and at most one
+          count per lair territory a colour).
+        * A colour's turn: its Coup de main window (one decision a seat), 10 actions of at
+          most STEPS_PER_ACTION steps each (an attack: the choice, the die, two weapon
+          windows; a group move: route, bands, gold), with every_action a window after
+          each, one recruitment with its placements, and ``end``.
+        * Beyond the turns, over the whole game: every card is played at most once (a
+          play, two rolls and two placements), a Dopé adds 3 actions, a Coup de main 3
+          actions and its ``end``, a Grand stratège looks at most at every card once
+          (each look an action: the draw and the decision) and takes one; and every card
+          bought costs a buy and a draw (each a card leaving the pile, at most the deck
+          size times the cards that come back to it: a Grand stratège puts back what it
+          looked at, so buys are bounded by the actions, counted in the turns)."""
+        cdef AmTables* t = &self.tables
+        cdef int seats = t.num_players - 1
+        cdef int window = seats if t.windows == WIN_EVERY_ACTION else 0
+        cdef int per_action = STEPS_PER_ACTION + window
+        cdef int colours = 0, c, setup = 0, turn, extras, cards = t.deck_cards
+        for c in range(AM_COLOURS):
+            if t.in_play[c]:
+                colours += 1
+                setup += 2 + t.lair_n[c]
+        turn = seats + 1 + RECRUIT_STEPS + AM_ACTIONS * per_action
+        extras = cards * 5 + 3 * per_action * cards + (3 * per_action + 1) * cards
+        extras += 2 * cards * cards          # Grand stratège looks: a draw and a decision
+        return 2 * t.num_players + setup + t.max_rounds * colours * turn + extras
+
+    @property
+    def layout(self):
+        """Action-id offsets of each block (see the action layout in the .pxd)."""
+        t = &self.tables
+        return {
+            "end": ACT_END, "decline": ACT_DECLINE, "take": ACT_TAKE, "look": ACT_LOOK,
+            "recruit": ACT_RECRUIT, "play": t.a_play, "coup": t.a_coup, "ship": t.a_ship,
+            "deploy": t.a_deploy, "move": t.a_move, "attack": t.a_attack,
+            "bands": t.a_bands, "gold": t.a_gold, "launch": t.a_launch, "sail": t.a_sail,
+            "explore": t.a_explore, "special": t.a_special, "scuttle": t.a_scuttle,
+            "destroy": t.a_destroy, "convert": t.a_convert, "buy_t": t.a_buy_t,
+            "buy_s": t.a_buy_s, "place": t.a_place, "hits": t.a_hits, "find": t.a_find,
+            "spears": t.a_spears, "draw": t.a_draw, "end_of_actions": t.num_actions,
+        }
+
+    @property
+    def routes(self):
+        """The directed links in route-id order: (kind, from, to); kind is an index into
+        ROUTE_KINDS, from/to a territory or sea index as the kind says."""
+        return list(self._routes)
+
+    @property
+    def coast_pairs(self):
+        """(territory, sea) pairs in launch-id order."""
+        return list(self._coast)
+
+    @property
+    def sail_pairs(self):
+        """Directed (sea, sea) pairs in sail-id order."""
+        return list(self._sail)
+
+    @property
+    def colour_players(self):
+        return [self.tables.colour_player[c] for c in range(AM_COLOURS)]
+
+    @property
+    def deck_totals(self):
+        return [self.tables.deck_total[k] for k in range(AM_KINDS)]
+
+    def export(self, CoreState st):
+        """The whole truth of a state as plain Python values (for views, JSON, SVG)."""
+        self._check(st)
+        cdef AmState* s = <AmState*>st.data
+        cdef AmTables* t = &self.tables
+        n = t.nterr
+        return {
+            "flag": [s.flag[r] for r in range(n)],
+            "occ": [s.occ[r] for r in range(n)],
+            "bands": [s.bands[r] for r in range(n)],
+            "gold": [s.gold[r] for r in range(n)],
+            "natives": [s.natives[r] for r in range(n)],
+            "explored": [bool(s.explored[r]) for r in range(n)],
+            "ship_where": [s.ship_where[i] for i in range(AM_SHIPS)],
+            "ship_pos": [s.ship_pos[i] for i in range(AM_SHIPS)],
+            "ship_owner": [s.ship_owner[i] for i in range(AM_SHIPS)],
+            "ship_crew": [s.ship_crew[i] for i in range(AM_SHIPS)],
+            "ship_bands": [s.ship_bands[i] for i in range(AM_SHIPS)],
+            "ship_gold": [s.ship_gold[i] for i in range(AM_SHIPS)],
+            "pool": [s.pool[c] for c in range(AM_COLOURS)],
+            "supply_gold": s.supply_gold,
+            "supply_natives": s.supply_natives,
+            "flags_used": [s.flags_used[c] for c in range(5)],
+            "option": [bool(s.option[c]) for c in range(AM_COLOURS)],
+            "hand": [[s.hand[p][k] for k in range(AM_KINDS)] for p in range(t.num_players)],
+            "deck": [s.deck[k] for k in range(AM_KINDS)],
+            "played": [s.played[k] for k in range(AM_KINDS)],
+            "looked": [s.looked[k] for k in range(AM_KINDS)],
+            "phase": s.phase,
+            "current": s.current,
+            "turn_colour": s.turn_colour,
+            "acting": s.acting,
+            "ap": s.ap,
+            "saved_ap": s.saved_ap,
+            "in_coup": bool(s.in_coup),
+            "recruited": bool(s.recruited),
+            "route": s.route,
+            "move_bands": s.move_bands,
+            "roll": [s.roll_d, s.roll_a],
+            "target_colour": s.target_colour,
+            "explore_t": s.explore_t,
+            "multiplier": s.multiplier,
+            "place_what": s.place_what,
+            "place_amount": s.place_amount,
+            "place_queue": [s.place_queue[k] for k in range(AM_COLOURS + 1)],
+            "rolls_left": s.rolls_left,
+            "draw_reason": s.draw_reason,
+            "drawer": s.drawer,
+            "last_looked": s.last_looked,
+            "setup_index": s.setup_index,
+            "setup_left": s.setup_left,
+            "first_ship_city": s.first_ship_city,
+            "winners": [p for p in range(t.num_players) if (s.winners >> p) & 1],
+            "end_reason": s.end_reason,
+            "round": s.round,
+            "in_victory": [bool(in_victory(s, t, c)) for c in range(AM_COLOURS)],
+            "last_action": s.last_action,
+        }
+
+    def drawers(self, CoreState st):
+        """For each applied action, the player a card drawn by it went to (-1: not a
+        draw), by replaying the history from the start."""
+        self._check(st)
+        cdef AmState* s = <AmState*>PyMem_Malloc(sizeof(AmState))
+        cdef AmTables* t = &self.tables
+        cdef int i, a
+        if s == NULL:
+            raise MemoryError()
+        out = []
+        try:
+            am_initial_state(s, t)
+            for i in range(st.n_actions):
+                a = st.actions[i]
+                out.append(s.drawer if (s.phase == PH_DEAL or s.phase == PH_DRAW)
+                           else -1)
+                am_apply(s, t, a)
+        finally:
+            PyMem_Free(s)
+        return out
+
+    def edit(self, CoreState st, str field, int value, int i=0, int j=0):
+        """Test hook: set one field of the raw position, then recompute what follows
+        from it (the ships on the sea, flag tokens used, each colour's reserve = 50
+        less its bands in play, the supplies = 50 less the gold and natives in play,
+        the pile = the deck less the cards in hands, played or set aside).
+
+        Fields: ``flag``, ``occ``, ``bands``, ``gold``, ``natives``, ``explored``
+        [territory]; ``ship_where``, ``ship_pos``, ``ship_owner``, ``ship_crew``,
+        ``ship_bands``, ``ship_gold`` [ship]; ``hand`` [player][kind]; ``played``
+        [kind]; ``option`` [colour]; ``ap``, ``round``.  No rule is checked, but the
+        contents' limits are: a refused edit changes nothing."""
+        self._check(st)
+        cdef AmState* s = <AmState*>st.data
+        cdef AmState backup = s[0]
+        cdef AmTables* t = &self.tables
+        terr = {"flag", "occ", "bands", "gold", "natives", "explored"}
+        ship = {"ship_where", "ship_pos", "ship_owner", "ship_crew", "ship_bands",
+                "ship_gold"}
+        if not 0 <= value <= 255:
+            raise ValueError("value must be 0 to 255")
+        if field in terr:
+            if not 0 <= i < t.nterr:
+                raise ValueError("territory index out of range")
+            _set_territory(s, field, i, value)
+        elif field in ship:
+            if not 0 <= i < AM_SHIPS:
+                raise ValueError("ship index out of range")
+            _set_ship(s, field, i, value)
+        elif field == "hand":
+            if not (0 <= i < t.num_players and 0 <= j < AM_KINDS):
+                raise ValueError("index out of range")
+            s.hand[i][j] = <uint8_t>value
+        elif field == "played":
+            if not 0 <= i < AM_KINDS:
+                raise ValueError("index out of range")
+            s.played[i] = <uint8_t>value
+        elif field == "option":
+            if not 0 <= i < AM_COLOURS:
+                raise ValueError("index out of range")
+            s.option[i] = <uint8_t>bool(value)
+        elif field == "ap":
+            s.ap = <uint8_t>value
+        elif field == "round":
+            if not 1 <= value <= t.max_rounds:
+                raise ValueError("round out of range")
+            s.round = <uint16_t>value
+        else:
+            raise ValueError(f"no editable field {field!r}")
+        problem = _recompute(s, t)
+        if problem:
+            s[0] = backup
+            raise ValueError(problem)
+        st.legal_valid = False
+
+    def illegal_reason(self, CoreState st, action_id):
+        """Why ``action`` is not legal here, as a key of the facade's message table
+        (``"legal"`` when it is legal).  Legality is the move generator's own answer;
+        the key only explains it."""
+        self._check(st)
+        cdef int action = self._action_id(action_id)
+        if action < 0:
+            return "unknown_action"
+        if st._is_legal(action):
+            return "legal"
+        return _illegal_reason(<AmState*>st.data, &self.tables, action)
+
+
+cdef _append(int* counts, int (*rows)[AM_MAX_DEG], int a, int b):
+    if counts[a] >= AM_MAX_DEG:
+        raise ValueError(f"at most {AM_MAX_DEG} links of a kind from one place")
+    rows[a][counts[a]] = b
+    counts[a] += 1
+
+
+cdef _set_territory(AmState* s, str field, int i, int value):
+    if field == "flag":
+        if not (value <= FLAG_BROWN or value == NOBODY):
+            raise ValueError("flag: a colour 0-3, 4 (brown) or 255 (none)")
+        s.flag[i] = <uint8_t>value
+    elif field == "occ":
+        if not (value < AM_COLOURS or value == NOBODY):
+            raise ValueError("occ: a colour 0-3 or 255 (none)")
+        s.occ[i] = <uint8_t>value
+    elif field == "bands":
+        s.bands[i] = <uint8_t>value
+    elif field == "gold":
+        s.gold[i] = <uint8_t>value
+    elif field == "natives":
+        s.natives[i] = <uint8_t>value
+    else:
+        s.explored[i] = <uint8_t>bool(value)
+
+
+cdef _set_ship(AmState* s, str field, int i, int value):
+    if field == "ship_where":
+        if value > W_SEA:
+            raise ValueError("ship_where: 0 box, 1 city, 2 sea")
+        s.ship_where[i] = <uint8_t>value
+    elif field == "ship_pos":
+        s.ship_pos[i] = <uint8_t>value
+    elif field == "ship_owner":
+        if value >= AM_COLOURS:
+            raise ValueError("ship_owner: a colour 0-3")
+        s.ship_owner[i] = <uint8_t>value
+    elif field == "ship_crew":
+        if not (value < AM_COLOURS or value == NOBODY):
+            raise ValueError("ship_crew: a colour 0-3 or 255 (none)")
+        s.ship_crew[i] = <uint8_t>value
+    elif field == "ship_bands":
+        s.ship_bands[i] = <uint8_t>value
+    else:
+        s.ship_gold[i] = <uint8_t>value
+
+
+cdef str _recompute(AmState* s, const AmTables* t):
+    """The edit hook's derived fields and limits; an error message or ''."""
+    cdef int r, i, c, k, p
+    cdef int bands[AM_COLOURS]
+    cdef int gold = 0, natives = 0, left
+    for c in range(AM_COLOURS):
+        bands[c] = 0
+    for r in range(AM_MAX_S):
+        s.at_sea[r] = -1
+    for c in range(5):
+        s.flags_used[c] = 0
+    for r in range(t.nterr):
+        if (s.bands[r] > 0) != (s.occ[r] != NOBODY):
+            return "a territory's bands and their colour go together"
+        if s.bands[r] and s.natives[r]:
+            return "bands and natives never share a territory"
+        if s.occ[r] != NOBODY:
+            bands[s.occ[r]] += s.bands[r]
+        gold += s.gold[r]
+        natives += s.natives[r]
+        if s.flag[r] != NOBODY and not printed_circle(t, r, s.flag[r]):
+            s.flags_used[s.flag[r]] += 1
+    for i in range(AM_SHIPS):
+        if s.ship_where[i] == W_SEA:
+            if s.ship_pos[i] >= t.nseas or s.at_sea[s.ship_pos[i]] >= 0:
+                return "one ship a sea space, on the board"
+            s.at_sea[s.ship_pos[i]] = <int8_t>i
+        elif s.ship_where[i] == W_CITY:
+            if s.ship_pos[i] >= t.nterr or not t.city[s.ship_pos[i]]:
+                return "an unlaunched ship stands on a city"
+            for k in range(i):
+                if s.ship_where[k] == W_CITY and s.ship_pos[k] == s.ship_pos[i]:
+                    return "one ship a city"
+        if s.ship_where[i] != W_SEA and (s.ship_bands[i] or s.ship_gold[i]):
+            return "only a ship at sea carries tokens"
+        if (s.ship_bands[i] > 0) != (s.ship_crew[i] != NOBODY):
+            return "a ship's bands and their colour go together"
+        if s.ship_bands[i] + s.ship_gold[i] > AM_SHIP_TOKENS:
+            return "a ship holds at most 10 tokens"
+        if s.ship_crew[i] != NOBODY:
+            bands[s.ship_crew[i]] += s.ship_bands[i]
+        gold += s.ship_gold[i]
+    for c in range(AM_COLOURS):
+        if bands[c] > AM_BANDS:
+            return "at most 50 bands a colour"
+        s.pool[c] = <uint8_t>(AM_BANDS - bands[c])
+    for c in range(5):
+        if s.flags_used[c] > AM_FLAGS:
+            return "at most 30 flags a colour"
+    if gold > AM_GOLD or natives > AM_NATIVES:
+        return "at most 50 gold and 50 natives"
+    s.supply_gold = <uint8_t>(AM_GOLD - gold)
+    s.supply_natives = <uint8_t>(AM_NATIVES - natives)
+    for k in range(AM_KINDS):
+        left = t.deck_total[k] - s.played[k] - s.looked[k]
+        for p in range(t.num_players):
+            left -= s.hand[p][k]
+        if left < 0:
+            return "more cards of a kind than the deck holds"
+        s.deck[k] = <uint8_t>left
+    return ""
+
+
+cdef str _block_of(const AmTables* t, int action):
+    if action < ACT_FIXED:
+        return ("end", "decline", "take", "look", "recruit")[action]
+    for name, start in (("draw", t.a_draw), ("spears", t.a_spears), ("find", t.a_find),
+                        ("hits", t.a_hits), ("place", t.a_place), ("buy", t.a_buy_s),
+                        ("buy", t.a_buy_t), ("convert", t.a_convert),
+                        ("destroy", t.a_destroy), ("scuttle", t.a_scuttle),
+                        ("explore", t.a_special), ("explore", t.a_explore),
+                        ("sail", t.a_sail), ("launch", t.a_launch), ("gold", t.a_gold),
+                        ("bands", t.a_bands), ("attack", t.a_attack), ("move", t.a_move),
+                        ("deploy", t.a_deploy), ("ship", t.a_ship), ("coup", t.a_coup),
+                        ("play", t.a_play)):
+        if action >= start:
+            return name
+    return "unknown"
+
+
+cdef str _illegal_reason(const AmState* s, const AmTables* t, int action):
+    """Names the rule an illegal action breaks (only for explanations)."""
+    block = _block_of(t, action)
+    ph = s.phase
+    chance = block in ("draw", "spears", "find", "hits")
+    if ph == PH_OVER:
+        return "game_over"
+    if ph in (PH_DEAL, PH_ROLL, PH_EXPLORE, PH_SPEARS, PH_DRAW):
+        return "outcome_impossible" if chance else "chance_expected"
+    if chance:
+        return "not_chance"
+    expected = {PH_SETUP_SHIP: ("ship",), PH_SETUP_BANDS: ("deploy",),
+                PH_BANDS: ("bands",), PH_GOLD: ("gold",),
+                PH_ATTACK_WINDOW: ("decline", "play"), PH_DEFENCE_WINDOW: ("decline", "play"),
+                PH_COUP: ("decline", "coup"), PH_PLACE: ("place",), PH_LOOK: ("take", "look")}
+    keys = {PH_SETUP_SHIP: "setup_ship", PH_SETUP_BANDS: "setup_bands",
+            PH_BANDS: "bands_pending", PH_GOLD: "gold_pending",
+            PH_ATTACK_WINDOW: "attack_window", PH_DEFENCE_WINDOW: "defence_window",
+            PH_COUP: "coup_window", PH_PLACE: "place_pending", PH_LOOK: "look_pending"}
+    if ph in expected:
+        if block not in expected[ph]:
+            return keys[ph]
+        return {"ship": "ship_city", "deploy": "too_many_bands", "bands": "too_many_bands",
+                "gold": "too_much_gold", "play": "card_not_held", "coup": "card_not_held",
+                "place": "place_not_allowed", "look": "no_look_left",
+                "decline": keys[ph], "take": keys[ph]}[block]
+    # PH_TURN
+    if block in ("ship", "deploy"):
+        return "setup_over"
+    if block in ("decline", "take", "look", "bands", "gold", "place", "coup"):
+        return "nothing_pending"
+    if block == "recruit":
+        if not t.recruitment:
+            return "recruitment_off"
+        return "recruited" if s.recruited else "no_recruits"
+    if block in ("play", "buy") and not t.cards:
+        return "cards_off"
+    if block == "play":
+        return "card_not_playable"
+    if s.ap == 0:
+        return "no_actions_left"
+    return {"move": "move_not_allowed", "attack": "attack_not_allowed",
+            "launch": "launch_not_allowed", "sail": "sail_not_allowed",
+            "explore": "explore_not_allowed", "scuttle": "scuttle_not_allowed",
+            "destroy": "destroy_not_allowed", "convert": "convert_not_allowed",
+            "buy": "buy_not_allowed"}.get(block, "move_not_now")
