@@ -8,8 +8,8 @@ about are a handful of actions away:
 * ``HUB`` (``s_e2``, next to green's city gn5 and the north neighbouring island's nn1)
   also touches eight central territories without a post (ci1-ci3, ci5, ci7, ci9-ci11)
   and the north, central and west trading posts;
-* ``PORT`` (``s_c2``, next to gn3 and gn5) also touches raspberry's three cities and
-  blue's city bl3;
+* ``PORT`` (``s_c2``, next to gn3 and gn5) also touches raspberry's three cities,
+  blue's city bl3 and orange's city or3;
 * ``RAID`` (``s_c1``, next to gn1 and gn4) also touches rs7, bl7, gn2 and gn6
   (raspberry's and blue's way into green's lair);
 * ``BLUE_PORT`` (``s_k10``, next to bl3 and bl7) also touches raspberry's three cities and
@@ -33,7 +33,7 @@ HUB, PORT, RAID, BLUE_PORT = "s_e2", "s_c2", "s_c1", "s_k10"
 EXTRA_COAST: dict[str, tuple[str, ...]] = {
     HUB: ("ci1", "ci2", "ci3", "ci5", "ci7", "ci9", "ci10", "ci11", "post_north",
           "post_central", "post_west"),
-    PORT: ("rs3", "rs5", "rs7", "bl3"),
+    PORT: ("rs3", "rs5", "rs7", "bl3", "or3"),
     RAID: ("rs7", "bl7", "gn2", "gn6"),
     BLUE_PORT: ("rs3", "rs5", "rs7", "or3"),
 }

@@ -1227,9 +1227,26 @@ def test_two_player_either_colour_victory_wins() -> None:
     assert state.returns()[0] > state.returns()[1]
 
 
-def test_partner_lair_cities_count_in_two_player_game() -> None:
-    state = new(2, plans={"blue": (("bl5", "bl7"), {"bl1": 18})})
+def test_partner_lair_cities_do_not_count_in_two_player_game() -> None:
+    # M10 (as changed by the lead): the lairs of colours OTHER players play count
+    plans = {"blue": (("bl5", "bl7"), {"bl1": 18}), "orange": (("or5", "or7"), {"or1": 18})}
+    state = new(2, plans=plans)
     take_cities(state, ("rs3", "rs5", "rs7", "bl3"))   # bl3: the partner colour's
+    partner = state.copy()
+    partner.apply("end")
+    assert not option(partner)
+    move(state, PORT, "or3", 1)              # or3: the other player's orange
+    state.apply("end")
+    assert option(state)
+
+
+def test_neutral_lair_cities_count_in_three_player_game() -> None:
+    state = new(3, neutral="orange", plans={"raspberry": (("rs3", "rs5"), {"rs1": 20})})
+    take_cities(state, ("rs3", "rs5", "rs7"))
+    assert_illegal(state, f"move {PORT}-or3")        # 3 neutral bands defend it
+    attack(state, PORT, "or3", 2, 0)
+    attack(state, PORT, "or3", 1, 0)
+    move(state, PORT, "or3", 1)
     state.apply("end")
     assert option(state)
 
