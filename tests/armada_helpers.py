@@ -21,6 +21,7 @@ Every position is reached by playing moves, chance outcomes chosen by the test
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -68,10 +69,17 @@ PLANS: dict[str, tuple[tuple[str, str], dict[str, int]]] = {
 FILLER = "dope"
 
 
+_GAMES: dict[str, Any] = {}
+
+
 def game(players: int = 4, **options: Any) -> Any:
-    """An Armada game on the test board (unless ``board`` is given)."""
+    """An Armada game on the test board (unless ``board`` is given); a game is immutable,
+    so one is built per set of options and shared (it keeps the suite fast)."""
     options.setdefault("board", TEST_BOARD)
-    return boardrules.load("armada", players=players, **options)
+    key = json.dumps([players, options], sort_keys=True)
+    if key not in _GAMES:
+        _GAMES[key] = boardrules.load("armada", players=players, **options)
+    return _GAMES[key]
 
 
 def new(players: int = 4, plans: Mapping[str, Any] | None = None,

@@ -1539,3 +1539,35 @@ def test_two_player_coup_de_main_names_the_colour() -> None:
     state.apply("play coup_de_main orange")
     assert acting(state) == "orange" and state.current_player == 1
     assert view(state)["turn_colour"] == "green"
+
+
+def test_other_cards_playable_during_coup() -> None:
+    state = new(cards=True, hands={1: ["coup_de_main", "gold_mine"]}, first_turn=False)
+    state.apply("play coup_de_main raspberry")
+    assert "play gold_mine" in legal(state)   # "You may play other special cards"
+    state.apply("play gold_mine")
+    state.apply("place rs2")
+    assert terr(state, "rs2")["gold"] == 3
+    assert view(state)["coup"]["actions_left"] == 3   # playing it cost no action
+
+
+def test_view_lists_the_deciders_legal_moves() -> None:
+    state = new(cards=True, first_turn=False)
+    decider = state.current_player
+    assert sorted(view(state, decider)["legal_moves"]) == sorted(legal(state))
+    other = (decider + 1) % 4
+    assert not view(state, other)["legal_moves"]
+
+
+def test_sea_combat_ends_when_the_ship_has_no_crew() -> None:
+    state = new(plans=RAIDER)
+    next_turn(state, "raspberry")
+    state.apply(f"launch rs7-{RAID}")
+    move(state, "rs7", RAID, 2)
+    to_turn(state, "green")
+    state.apply(f"launch gn3-{PORT}")
+    move(state, "gn5", PORT, 6)
+    attack(state, PORT, RAID, 1, 0)
+    attack(state, PORT, RAID, 1, 0)
+    assert ship_at(state, RAID)["bands"] == 0 and ship_at(state, RAID)["crew"] is None
+    assert not state.is_legal(f"attack {PORT}-{RAID}")   # nobody aboard to fight
