@@ -12,6 +12,7 @@ bl1, or1) and their ships on their first two cities.
 from __future__ import annotations
 
 import itertools
+import json
 from typing import Any
 
 import pytest
@@ -50,6 +51,7 @@ from armada_helpers import (
 import boardrules
 from boardrules import CHANCE, IllegalMoveError, InvalidMoveError
 from boardrules.games.armada import load_board, load_deck
+from boardrules.games.armada.deck import DECKS_DIR
 from boardrules.testing import assert_illegal
 
 ARCHIPELAGO = load_board("archipelago")
@@ -1571,3 +1573,20 @@ def test_sea_combat_ends_when_the_ship_has_no_crew() -> None:
     attack(state, PORT, RAID, 1, 0)
     assert ship_at(state, RAID)["bands"] == 0 and ship_at(state, RAID)["crew"] is None
     assert not state.is_legal(f"attack {PORT}-{RAID}")   # nobody aboard to fight
+
+
+def test_no_coup_window_once_every_copy_is_played() -> None:
+    """Public information: with the deck's only Coup de main played face up, nobody can
+    hold one, so no window opens any more."""
+    doc = json.loads((DECKS_DIR / "third_edition.json").read_text())
+    doc["name"], doc["provenance"] = "one_coup", "user"
+    for card in doc["cards"]:
+        if card["key"] == "coup_de_main":
+            card["count"] = 1
+    state = new(cards=True, deck=doc, hands={1: ["coup_de_main", "dope"]}, first_turn=False)
+    state.apply("play coup_de_main raspberry")
+    state.apply("end")
+    decline_windows(state)
+    assert acting(state) == "green"
+    state.apply("end")
+    assert phase(state) == "turn" and state.current_player == 1   # no window
