@@ -55,7 +55,8 @@ cdef int BIG = 1 << 20
 cdef double EVAL_SCALE = 30.0
 cdef double EVAL_DECAY[256]
 for _d in range(256):
-    EVAL_DECAY[_d] = 0.8 ** _d
+    # linear: each step nearer is worth the same, so that a far ship still sails on
+    EVAL_DECAY[_d] = max(0.0, 1.0 - _d / 24.0)
 # A bound on one colour's turn besides its actions (see _game_length_bound): the end,
 # one recruitment with its placements (4 lairs + 24 / 4 central bands) and 3 windows.
 cdef int RECRUIT_STEPS = 11
@@ -1398,7 +1399,6 @@ cdef double colour_value(const AmState* s, const AmTables* t, int c) noexcept no
     still missing, loadable ships next to the colour's bands, then bands and gold."""
     cdef double lair = 0.0, posts, cities = 0.0, v, potential = 0.0, load = 0.0
     cdef int L, r, i, k, bands = 0, gold = 0
-    cdef bint own_ship
     for L in range(AM_COLOURS):
         lair = max(lair, min(owned(s, t, c, L), 4) / 4.0)
         if not friendly(t, L, c):
@@ -1418,15 +1418,18 @@ cdef double colour_value(const AmState* s, const AmTables* t, int c) noexcept no
             bands += s.ship_bands[i]
             gold += s.ship_gold[i]
             potential += reach(s, t, c, s.ship_bands[i], s.ship_pos[i], -1)
-        own_ship = s.ship_crew[i] == c or (s.ship_bands[i] == 0 and s.ship_owner[i] == c)
-        if own_ship and ship_room(s, i) > 0:
+        # an empty ship of its own next to its bands: a crew can board (launching and
+        # loading pay off only later)
+        if s.ship_bands[i] == 0 and s.ship_owner[i] == c and ship_room(s, i) > 0:
             for k in range(t.shore_n[s.ship_pos[i]]):
                 r = t.shore[s.ship_pos[i]][k]
                 if s.occ[r] == c and s.bands[r] > 1:
                     load += 0.15
                     break
-    v = 2.0 * lair + 3.0 * max(posts, cities) + 0.5 * min(posts, cities)
-    v += 1.2 * potential + min(load, 0.3) + bands / 20.0 + min(gold, 12) / 24.0
+    # every target taken counts, the condition nearer completion twice: a capture is
+    # worth more than the reach of the stack that made it
+    v = 2.0 * lair + 1.5 * (posts + cities) + 1.5 * max(posts, cities)
+    v += potential + min(load, 0.3) + bands / 20.0 + min(gold, 12) / 24.0
     if in_victory(s, t, c):
         v += 3.0 + (3.0 if s.option[c] else 0.0)
     return v
