@@ -194,8 +194,8 @@ def test_edit_hook_flags_and_ship_tokens() -> None:
 
 @pytest.mark.xfail(strict=True, reason="core bug: edit() during a pending group move "
                    "accepts a source smaller than the bands chosen; the move then wraps "
-                   "the uint8 count to 252 and the next 'move' writes 252 ids into "
-                   "am_apply's 128-int buffer (stack overflow)")
+                   "the uint8 count (1 - 3 = 254) and the next 'move' writes 254 ids "
+                   "into am_apply's 128-int buffer (ASan: stack-buffer-overflow)")
 def test_edit_during_pending_move_cannot_underflow_the_source() -> None:
     state = new(4)
     gn1 = T(state, "gn1")
@@ -206,6 +206,19 @@ def test_edit_during_pending_move_cannot_underflow_the_source() -> None:
     with pytest.raises(ValueError):
         edit(state, "bands", 1, gn1)      # fewer than the 3 bands the move carries
     assert state.state_bytes() == before
+
+
+@pytest.mark.xfail(strict=True, reason="core bug: ArmadaCore.drawers() (history_view's "
+                   "redaction) replays the history from the initial state without the "
+                   "edits and without legality checks: it names the wrong drawer, and can "
+                   "write past am_apply's buffer (ASan: stack-buffer-overflow in drawers)")
+def test_history_view_of_an_edited_state_names_the_right_drawer() -> None:
+    state = new(4, cards=True, reaction_windows="turn_start")
+    clear_hands(state)                    # no window at raspberry's turn (none in replay)
+    edit(state, "gold", 2, T(state, "rs1"))
+    play(state, "end", "buy rs1", "draw dope")
+    assert state.history_view(1)[-1] == (CHANCE, "draw dope")
+    assert state.history_view(2)[-1] == (CHANCE, "draw ?")
 
 
 def test_max_legal_actions_covers_a_crowded_turn() -> None:
@@ -339,6 +352,7 @@ def test_windows_open_for_a_player_without_the_card() -> None:
     assert state.phase == "turn" and state.current_player == 1   # players 2, 3: no card
     # raspberry's bands next to green's (gn2 given to raspberry), neither holds a weapon
     edit(state, "occ", C("raspberry"), T(state, "gn2"))
+    edit(state, "flag", C("raspberry"), T(state, "gn2"))
     give(state, 1, "dope")
     assert "attack gn2-gn1" in legal(state)
     play(state, "attack gn2-gn1", "hits 1 0")
@@ -797,11 +811,9 @@ def test_coup_recruitment_leaves_the_turns_own_recruitment() -> None:
     for key in ("rs1", "rs2", "rs3", "rs4"):
         edit(state, "flag", C("raspberry"), T(state, key))   # raspberry owns its lair
     give(state, 1, "coup_de_main")
-    play(state, "end")                     # green's turn over, raspberry's starts
-    play(state, "end") if state.current_player == 1 and state.phase == "turn" else None
-    # blue's turn: raspberry (player 1) interrupts and recruits
-    while not (state.phase == "coup" and state.current_player == 1):
-        play(state, "end" if state.phase == "turn" else "decline")
+    play(state, "end", "end")              # green's and raspberry's turns
+    # blue's turn starts: raspberry (player 1) interrupts and recruits
+    assert state.phase == "coup" and state.current_player == 1
     play(state, "play coup_de_main raspberry", "recruit")
     while state.phase == "place":
         play(state, legal(state)[0])
@@ -852,6 +864,7 @@ def test_defence_weapon_last_played_stands() -> None:
     give(state, 0, "attack_weapon")
     give(state, 1, "defence_weapon")
     edit(state, "occ", C("raspberry"), T(state, "gn2"))
+    edit(state, "flag", C("raspberry"), T(state, "gn2"))
     play(state, "attack gn1-gn2", "hits 1 0", "play attack_weapon")
     assert state.phase == "defence_weapon" and state.current_player == 1
     play(state, "play defence_weapon")
@@ -927,6 +940,7 @@ def test_three_player_neutral_defends_like_natives() -> None:
     assert all(state.current_player != 3 for _ in range(1))
     # green lands next to the neutral lair and attacks: no defence window
     edit(state, "occ", C("orange"), T(state, "gn2"))
+    edit(state, "flag", C("orange"), T(state, "gn2"))
     play(state, "attack gn1-gn2", "hits 0 1")
     assert state.phase == "attack_weapon"
     play(state, "decline")
