@@ -39,7 +39,7 @@ from armada_review_helpers import (
 )
 
 import boardrules
-from boardrules import CHANCE, TERMINAL, IllegalMoveError, InvalidMoveError, InvalidStateError
+from boardrules import CHANCE, IllegalMoveError, InvalidMoveError, InvalidStateError
 from boardrules._ext.armada import CARD_KINDS, ArmadaCore
 from boardrules.games.armada import ArmadaGame, ArmadaState
 
@@ -646,7 +646,7 @@ def test_saved_board_as_content_round_trips_and_paths_are_refused(tmp_path: Any)
 @pytest.mark.parametrize("move", [
     "", " ", "move", "move gn1", "move gn1-", "move gn1-zz", "bands 51", "bands -1",
     "gold 999", "deploy 51", "play", "play nothing", "play coup_de_main brown",
-    "hits 4 0", "draw joker", "x" * 200, "move\x00gn1-gn2", "ｍove gn1-gn2",
+    "hits 4 0", "draw joker", "x" * 200, "move\x00gn1-gn2", "\uff4dove gn1-gn2",
 ])
 def test_junk_move_text_is_refused_and_changes_nothing(move: str) -> None:
     state = new(4, cards=True)
@@ -992,8 +992,9 @@ def test_recruitment_worked_example() -> None:
     stage(state, "ci2", 1)
     for t in central:
         edit(state, "flag", C("green"), t)
-    for key in ("gn6", "gn7"):
-        edit(state, "flag", C("blue"), T(state, key))
+    play(state, "move gn6-gn7", "bands 3")
+    edit(state, "flag", C("blue"), T(state, "gn6"))     # 6 of its lair's 7 green's
+    edit(state, "ap", 10)
     pool = raw(state)["pool"][C("green")]
     play(state, "recruit")
     assert state.phase == "place"
@@ -1010,16 +1011,25 @@ def test_recruitment_worked_example() -> None:
 
 
 def test_three_player_neutral_defends_like_natives() -> None:
+    """Three-Player Rule: the neutral bands (3 a city, 1 elsewhere) "behave like native
+    tribes": no defence weapon window although every player holds a card, and the
+    neutral colour takes no turn."""
     state = new(3, cards=True, neutral="orange", reaction_windows="off")
     clear_hands(state)
-    give(state, 0, "attack_weapon")
+    for p in range(3):
+        give(state, p, "defence_weapon" if p else "attack_weapon")
     r = raw(state)
     assert r["bands"][T(state, "or3")] == 3 and r["bands"][T(state, "or1")] == 1
-    assert all(state.current_player != 3 for _ in range(1))
-    # green lands next to the neutral lair and attacks: no defence window
+    # orange bands next to green's (gn2 given to the neutral colour)
     edit(state, "occ", C("orange"), T(state, "gn2"))
     edit(state, "flag", C("orange"), T(state, "gn2"))
-    play(state, "attack gn1-gn2", "hits 0 1")
+    play(state, "attack gn1-gn2", "hits 1 0")
     assert state.phase == "attack_weapon"
     play(state, "decline")
     assert state.phase == "turn"
+    assert raw(state)["bands"][T(state, "gn2")] == 2 and raw(state)["pool"][C("orange")] == 35
+    colours = set()
+    for _ in range(6):
+        colours.add(state.view(None)["turn_colour"])
+        play(state, "end")
+    assert colours == {"green", "raspberry", "blue"}
