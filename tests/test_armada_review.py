@@ -565,6 +565,12 @@ def test_auto_chance_save_round_trips_with_cards() -> None:
             break
         state.apply(rng.choice(state.legal_moves()))
     assert boardrules.state_from_json(state.to_json()) == state
+    # a dealt card changed: the saved RNG does not draw it
+    doc = json.loads(state.to_json())
+    first = doc["history"][0]
+    doc["history"][0] = "draw dope" if first != "draw dope" else "draw strategist"
+    with pytest.raises(InvalidStateError, match="RNG"):
+        boardrules.state_from_json(json.dumps(doc))
 
 
 def _doc(state: ArmadaState) -> dict[str, Any]:
