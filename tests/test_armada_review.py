@@ -432,6 +432,35 @@ def test_no_window_once_every_copy_is_played() -> None:
     assert state.phase == "turn" and state.current_player == 1
 
 
+def test_weapon_windows_closed_once_every_copy_is_played() -> None:
+    """M5: by public information a player cannot hold a weapon whose 5 copies are all
+    face up: no window, although hands hold cards."""
+    state = new(4, cards=True, reaction_windows="off")
+    clear_hands(state)
+    for p in range(4):
+        give(state, p, "dope")
+    edit(state, "played", 5, CARD_KINDS.index("attack_weapon"))
+    edit(state, "occ", C("raspberry"), T(state, "gn2"))
+    edit(state, "flag", C("raspberry"), T(state, "gn2"))
+    play(state, "attack gn1-gn2", "hits 1 0")
+    assert state.phase == "defence_weapon" and state.current_player == 1
+    play(state, "decline")
+    edit(state, "played", 5, CARD_KINDS.index("defence_weapon"))
+    play(state, "attack gn1-gn2", "hits 1 0")
+    assert state.phase == "turn"
+
+
+def test_coup_windows_in_turn_order_from_the_acting_colour() -> None:
+    state = new(4, cards=True, reaction_windows="turn_start")
+    play(state, "end", "decline", "decline", "decline")   # raspberry's turn: 2, 3, 0
+    play(state, "end")                                     # blue's turn
+    asked = []
+    while state.phase == "coup":
+        asked.append(state.current_player)
+        play(state, "decline")
+    assert asked == [3, 0, 1] and state.current_player == 2
+
+
 def test_strategist_card_hidden_from_others() -> None:
     state = new(4, cards=True, reaction_windows="off")
     clear_hands(state)
@@ -699,6 +728,17 @@ def test_illegal_and_out_of_turn_moves_change_nothing() -> None:
     with pytest.raises(IllegalMoveError):
         state.apply("end")
     assert state.state_bytes() == before
+
+
+@pytest.mark.xfail(strict=True, reason="core bug: _illegal_reason explains 'recruit' with "
+                   "no action left as 'no_recruits' (no lair, no reserve) although the "
+                   "colour owns its lair: the Action Budget is the rule broken")
+def test_recruit_without_actions_is_explained_by_the_action_budget() -> None:
+    state = new(4, recruitment=True)
+    edit(state, "ap", 0)
+    with pytest.raises(IllegalMoveError) as err:
+        state.apply("recruit")
+    assert err.value.rule == "no_actions_left"
 
 
 def test_views_refuse_bad_viewers() -> None:
