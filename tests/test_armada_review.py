@@ -6,7 +6,11 @@ readings (M1..M26) or the core's contract promises: the bounds the C buffers rel
 the declared ``max_game_length``, that nothing an observer sees depends on another
 player's hand, that saves round-trip at every kind of decision and forged saves are
 refused, that bad input changes nothing, and rules points checked against the text.
-Defects of the core are marked ``xfail(strict=True, reason="core bug: ...")``.
+Defects of the core are marked ``xfail(strict=True, reason="core bug: ...")``: the edit
+hook's missing limits (a pending move's source, emptying the pile at a draw), history_view
+replaying an edited history, determinize at a Grand stratège's next draw, the 3-player
+Shipyard, a Coup de main's recruitment, the window after a Coup de main, and one
+explanation.  Long ASan runs are not here (they take minutes); see the review report.
 
 Positions are staged through the core's ``edit`` hook and legal moves (see
 ``tests/armada_review_helpers.py``); games run without automatic chance so that every
@@ -459,6 +463,21 @@ def test_coup_windows_in_turn_order_from_the_acting_colour() -> None:
         asked.append(state.current_player)
         play(state, "decline")
     assert asked == [3, 0, 1] and state.current_player == 2
+
+
+@pytest.mark.xfail(strict=True, reason="core bug (M4 reading): after a Coup de main "
+                   "played in a window, the seats not yet asked are dropped (end_coup "
+                   "goes straight back to the turn); M4 opens the window for every other "
+                   "player who could hold one")
+def test_window_goes_on_after_a_coup_de_main() -> None:
+    state = new(4, cards=True, reaction_windows="turn_start")
+    clear_hands(state)
+    for p in (2, 3):
+        give(state, p, "coup_de_main")
+    play(state, "end")                     # raspberry's turn: player 2 asked first
+    assert state.phase == "coup" and state.current_player == 2
+    play(state, "play coup_de_main blue", "end")
+    assert state.phase == "coup" and state.current_player == 3
 
 
 def test_strategist_card_hidden_from_others() -> None:
