@@ -760,6 +760,31 @@ def test_recruit_without_actions_is_explained_by_the_action_budget() -> None:
     assert err.value.rule == "no_actions_left"
 
 
+@pytest.mark.parametrize("options", [
+    {"players": True}, {"players": 5}, {"players": "4"}, {"players": 3, "neutral": "brown"},
+    {"players": 4, "neutral": "green"}, {"recruitment": 1}, {"cards": "yes"},
+    {"reaction_windows": None}, {"max_rounds": 0}, {"max_rounds": 10_001},
+    {"max_rounds": True}, {"board": 5}, {"board": "nope"}, {"dice": []}, {"deck": {}},
+])
+def test_bad_options_raise_the_librarys_errors(options: dict[str, Any]) -> None:
+    from boardrules.errors import BoardRulesError
+
+    with pytest.raises(BoardRulesError):
+        ArmadaGame(**options)
+
+
+@pytest.mark.xfail(strict=True, reason="facade bug: a bad dice or deck option is reported "
+                   "as a 'board' (board_files.load_board_spec's wording)")
+@pytest.mark.parametrize("option", ["dice", "deck"])
+def test_bad_dice_or_deck_option_names_itself(option: str) -> None:
+    from boardrules.errors import BoardDataError
+
+    for value in ("nope", []):
+        with pytest.raises(BoardDataError) as err:
+            ArmadaGame(**{option: value})
+        assert "board" not in str(err.value) and option in str(err.value)
+
+
 def test_views_refuse_bad_viewers() -> None:
     state = new(3, cards=True)
     for bad in (3, -1, 1.0, "0", True):
