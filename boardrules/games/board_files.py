@@ -27,30 +27,31 @@ def shipped_names(boards_dir: Path) -> list[str]:
 
 
 def load_board_spec(spec: object, boards_dir: Path, max_bytes: int,
-                    parse: Callable[[Mapping[str, Any], str], BoardT]) -> BoardT:
+                    parse: Callable[[Mapping[str, Any], str], BoardT],
+                    kind: str = "board") -> BoardT:
     """The board ``spec`` names (a shipped name, a path or a mapping), checked by
-    ``parse(data, where)``."""
+    ``parse(data, where)``; ``kind`` names the file in errors (``"dice"``, ``"deck"``)."""
     if isinstance(spec, Mapping):
         return parse(spec, "<mapping>")
     if not isinstance(spec, str | os.PathLike):
         raise BoardDataError(
-            f"board must be a name, a path or a mapping, not {type(spec).__name__}")
+            f"{kind} must be a name, a path or a mapping, not {type(spec).__name__}")
     name = os.fspath(spec)
     if not isinstance(name, str):  # a PathLike of bytes
-        raise BoardDataError("board path must be text, not bytes")
+        raise BoardDataError(f"{kind} path must be text, not bytes")
     shipped = shipped_names(boards_dir)
     path = boards_dir / f"{name}.json" if name in shipped else Path(name)
     try:
         if not path.is_file():
-            raise BoardDataError(f"board {name!r}: not a regular file")
+            raise BoardDataError(f"{kind} {name!r}: not a regular file")
         with path.open("rb") as handle:  # devices and pipes report no size: read bounded
             raw = handle.read(max_bytes + 1)
         if len(raw) > max_bytes:
-            raise BoardDataError(f"{path}: board file is too large")
+            raise BoardDataError(f"{path}: {kind} file is too large")
         text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise BoardDataError(
-            f"board {name!r} is neither a shipped board ({', '.join(shipped)}) "
+            f"{kind} {name!r} is neither a shipped {kind} ({', '.join(shipped)}) "
             f"nor a readable file: {exc}"
         ) from None
     try:
@@ -58,7 +59,7 @@ def load_board_spec(spec: object, boards_dir: Path, max_bytes: int,
     except (ValueError, RecursionError) as exc:
         raise BoardDataError(f"{path}: not JSON: {exc}") from None
     if not isinstance(data, dict):
-        raise BoardDataError(f"{path}: a board file is a JSON object")
+        raise BoardDataError(f"{path}: a {kind} file is a JSON object")
     return parse(data, str(path))
 
 

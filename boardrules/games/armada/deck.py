@@ -116,7 +116,7 @@ def shipped_decks() -> list[str]:
 def load_deck(spec: str | os.PathLike[str] | Mapping[str, Any]) -> Deck:
     """A deck by shipped name, file path, or as a mapping of the file's fields.  A
     shipped deck must hold the rulebook's :data:`THIRD_EDITION_CARDS` cards."""
-    deck = load_board_spec(spec, DECKS_DIR, MAX_FILE_BYTES, parse_deck)
+    deck = load_board_spec(spec, DECKS_DIR, MAX_FILE_BYTES, parse_deck, "deck")
     if isinstance(spec, str) and spec in shipped_decks() and deck.total != THIRD_EDITION_CARDS:
         raise fail(str(DECKS_DIR / f"{spec}.json"), "cards",
                    f"hold {deck.total} cards, a shipped deck holds {THIRD_EDITION_CARDS}")

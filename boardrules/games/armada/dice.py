@@ -84,7 +84,7 @@ def shipped_dice() -> list[str]:
 
 def load_dice(spec: str | os.PathLike[str] | Mapping[str, Any]) -> Dice:
     """Dice by shipped name, file path, or as a mapping of the file's fields."""
-    return load_board_spec(spec, DICE_DIR, MAX_FILE_BYTES, parse_dice)
+    return load_board_spec(spec, DICE_DIR, MAX_FILE_BYTES, parse_dice, "dice")
 
 
 def parse_dice(doc: Mapping[str, Any], where: str) -> Dice:

@@ -149,6 +149,7 @@ ctypedef struct AmState:
     uint8_t saved_ap                  # the interrupted turn's actions during a Coup de main
     uint8_t in_coup
     uint8_t recruited                 # "Only one recruitment is possible per turn"
+    uint8_t saved_recruited           # the interrupted turn's, during a Coup de main
     uint8_t window_next               # the next seat asked in a Coup de main window
     uint8_t window_left               # seats still to ask
     # a pending group move or attack

@@ -20,7 +20,6 @@ chance node over the pile's composition, and ``determinize`` redraws what the ob
 has not seen.
 """
 
-from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 from libc.string cimport memset
 
@@ -277,8 +276,8 @@ cdef void end_coup(AmState* s, const AmTables* t) noexcept nogil:
     s.in_coup = 0
     s.acting = s.turn_colour
     s.ap = s.saved_ap
-    s.phase = PH_TURN
-    s.current = <uint8_t>player_of(t, s.acting)
+    s.recruited = s.saved_recruited
+    next_window(s, t)                 # M4: the window goes on to the seats not yet asked
 
 
 cdef void after_action(AmState* s, const AmTables* t) noexcept nogil:
@@ -713,7 +712,8 @@ cdef void place(AmState* s, const AmTables* t, int r) noexcept nogil:
         s.supply_gold -= s.place_amount
     else:
         for i in range(AM_SHIPS):
-            if s.ship_where[i] == W_BOX:
+            # a ship of a colour in play (the 3-player neutral colour's never sailed)
+            if s.ship_where[i] == W_BOX and t.in_play[i // 2]:
                 s.ship_where[i] = W_CITY
                 s.ship_pos[i] = <uint8_t>r
                 s.ship_owner[i] = <uint8_t>c
@@ -776,7 +776,7 @@ cdef bint card_playable(const AmState* s, const AmTables* t, int kind) noexcept 
     if kind == K_SHIPYARD:
         # "A ship must have been sunk or scuttled and be available in the game box"
         for i in range(AM_SHIPS):
-            if s.ship_where[i] == W_BOX:
+            if s.ship_where[i] == W_BOX and t.in_play[i // 2]:
                 return any_place(s, t, PL_SHIP)
         return False
     if kind == K_RECRUIT or kind == K_BIG_RECRUIT:
@@ -870,6 +870,8 @@ cdef void coup(AmState* s, const AmTables* t, int c) noexcept nogil:
     play_card(s, K_COUP)
     s.in_coup = 1
     s.saved_ap = s.ap
+    s.saved_recruited = s.recruited
+    s.recruited = 0                   # the interrupting colour's own recruitment
     s.ap = AM_COUP_ACTIONS
     s.acting = <uint8_t>c
     s.phase = PH_TURN
@@ -1332,7 +1334,7 @@ cdef inline bint engine_decides(int ph) noexcept nogil:
 cdef void am_apply(void* state, const void* tables, int action) noexcept nogil:
     cdef AmState* s = <AmState*>state
     cdef const AmTables* t = <const AmTables*>tables
-    cdef int buf[AM_MAX_T + 64]
+    cdef int buf[256]                 # a sub-choice lists at most 255 counts
     s.move_count += 1
     s.last_action = action
     apply_one(s, t, action)
@@ -1474,7 +1476,8 @@ cdef void am_determinize(void* state, const void* tables, int observer,
     cdef int sizes[AM_COLOURS]
     cdef int looked = 0
     cdef int p, k, total = 0, _
-    cdef bint hide_looked = s.phase == PH_LOOK and s.drawer != observer
+    cdef bint hide_looked = (s.drawer != observer and (
+        s.phase == PH_LOOK or (s.phase == PH_DRAW and s.draw_reason == DR_LOOK)))
     for k in range(AM_KINDS):
         pool[k] = s.deck[k]
         if hide_looked:
@@ -1890,23 +1893,16 @@ cdef class ArmadaCore(CoreGame):
 
     def drawers(self, CoreState st):
         """For each applied action, the player a card drawn by it went to (-1: not a
-        draw), by replaying the history from the start."""
+        draw), read from the undo history's snapshot before it."""
         self._check(st)
-        cdef AmState* s = <AmState*>PyMem_Malloc(sizeof(AmState))
-        cdef AmTables* t = &self.tables
-        cdef int i, a
-        if s == NULL:
-            raise MemoryError()
+        cdef size_t entry = sizeof(AmState) + sizeof(Rng)
+        cdef const AmState* before
+        cdef int i
         out = []
-        try:
-            am_initial_state(s, t)
-            for i in range(st.n_actions):
-                a = st.actions[i]
-                out.append(s.drawer if (s.phase == PH_DEAL or s.phase == PH_DRAW)
-                           else -1)
-                am_apply(s, t, a)
-        finally:
-            PyMem_Free(s)
+        for i in range(st.n_actions):
+            before = <const AmState*>(st.undo_states + entry * i)
+            out.append(before.drawer if before.phase == PH_DEAL or before.phase == PH_DRAW
+                       else -1)
         return out
 
     def edit(self, CoreState st, str field, int value, int i=0, int j=0):
@@ -1924,6 +1920,9 @@ cdef class ArmadaCore(CoreGame):
         cdef AmState* s = <AmState*>st.data
         cdef AmState backup = s[0]
         cdef AmTables* t = &self.tables
+        if s.phase != PH_TURN:
+            # a pending move, roll, placement or draw holds counts an edit could break
+            raise ValueError("positions are edited at a colour's turn only (phase turn)")
         terr = {"flag", "occ", "bands", "gold", "natives", "explored"}
         ship = {"ship_where", "ship_pos", "ship_owner", "ship_crew", "ship_bands",
                 "ship_gold"}
@@ -2151,7 +2150,9 @@ cdef str _illegal_reason(const AmState* s, const AmTables* t, int action):
     if block == "recruit":
         if not t.recruitment:
             return "recruitment_off"
-        return "recruited" if s.recruited else "no_recruits"
+        if s.recruited:
+            return "recruited"
+        return "no_actions_left" if s.ap == 0 else "no_recruits"
     if block in ("play", "buy") and not t.cards:
         return "cards_off"
     if block == "play":
