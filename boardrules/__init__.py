@@ -41,7 +41,7 @@ from boardrules.errors import (
 from boardrules.games import AnyGameId, available_games, check_saved_options, load
 from boardrules.search import Suggestion, suggest
 
-__version__ = "0.4.0"
+__version__ = "0.5.0"
 
 __all__ = [
     "CHANCE",

@@ -22,6 +22,7 @@ DEMO_GAMES: list[tuple[str, dict[str, object]]] = [
     ("tic_tac_toe", {}),
     ("rome_and_carthage", {"players": 2}),
     ("albion", {"players": 2}),
+    ("armada", {"players": 2}),
 ]
 #: Simulations per move of the demo's bots (ISMCTS: they never read hidden information).
 #: 300 simulations spread over some 200-300 opening moves leave most of them untried, and

@@ -74,6 +74,8 @@ FACTORY_MADE_CLASSES = {
     "boardrules.games.rome_and_carthage.RomeCarthageMove",
     "boardrules.games.albion.AlbionState",
     "boardrules.games.albion.AlbionMove",
+    "boardrules.games.armada.ArmadaState",
+    "boardrules.games.armada.ArmadaMove",
     "boardrules.games.tic_tac_toe.TicTacToeState",
     "boardrules.games.tic_tac_toe.TicTacToeMove",
     "boardrules.games.connect_four.ConnectFourState",

@@ -176,7 +176,7 @@ class ArmadaGame(Game["ArmadaState", ArmadaMove]):
     # with a low exploration constant because evaluate() separates the moves by small
     # margins (see the docs' Figures)
     rollout_limit: ClassVar[int | None] = 0
-    exploration: ClassVar[float | None] = 0.02
+    exploration: ClassVar[float | None] = 0.005
     illegal_reasons: ClassVar[Mapping[str, str]] = ILLEGAL_REASONS
     notation_hint: ClassVar[str] = _NOTATION
     # short games (a low round cap) keep the conformance kit fast
