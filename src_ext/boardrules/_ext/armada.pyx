@@ -52,6 +52,7 @@ TWO_PLAYER_SEATS = (0, 1, 0, 1)
 cdef int BIG = 1 << 20
 # evaluate(): a stack d actions from a target gets EVAL_DECAY[d] of its value
 cdef double EVAL_SCALE = 30.0
+cdef double EVAL_RIVAL = 0.5
 cdef double EVAL_DECAY[256]
 for _d in range(256):
     # linear: each step nearer is worth the same, so that a far ship still sails on
@@ -1460,8 +1461,9 @@ cdef void am_evaluate(const void* state, const void* tables, double* out) noexce
             if q != p and v[q] > best:
                 best = v[q]
         # linear, not saturating: far ahead of a weak opponent, the next city must still
-        # look better than idling
-        x = (v[p] - best) / EVAL_SCALE
+        # look better than idling; the opponent's progress counts for less than one's
+        # own, so that equal bots attack rather than only parry (self-play ends sooner)
+        x = (v[p] - EVAL_RIVAL * best) / EVAL_SCALE
         out[p] = max(-0.95, min(0.95, x))
 
 
