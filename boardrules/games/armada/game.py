@@ -264,9 +264,6 @@ class ArmadaGame(Game["ArmadaState", ArmadaMove]):
                                        ("deck", DEFAULT_DECK, shipped_decks())):
             refuse_board_paths(options, default, shipped, name)
 
-    def _redact(self, move: ArmadaMove, mover: int, viewer: int | None) -> str:
-        return str(move)
-
     def player_of(self, colour: str) -> int | None:
         """The player who plays ``colour`` (``None``: the 3-player neutral colour)."""
         _check_choice("colour", colour, COLOURS)

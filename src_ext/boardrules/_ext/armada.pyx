@@ -57,10 +57,9 @@ cdef double EVAL_DECAY[256]
 for _d in range(256):
     # linear: each step nearer is worth the same, so that a far ship still sails on
     EVAL_DECAY[_d] = max(0.0, 1.0 - _d / 24.0)
-# A bound on one colour's turn besides its actions (see _game_length_bound): the end,
-# one recruitment with its placements (4 lairs + 24 / 4 central bands) and 3 windows.
-cdef int RECRUIT_STEPS = 11
-cdef int STEPS_PER_ACTION = 4     # an attack: the choice, the die, two weapon windows
+# A bound on the steps of one action (see _game_length_bound): an attack is the choice,
+# the die and two weapon windows.
+cdef int STEPS_PER_ACTION = 4
 
 
 # ------------------------------------------------------------------ small helpers
@@ -1766,34 +1765,37 @@ cdef class ArmadaCore(CoreGame):
         t.num_actions = t.a_draw + AM_KINDS
 
     cdef int _game_length_bound(self):
-        """A true bound on the actions of a game.
+        """A true bound on the actions of a game (chance outcomes included).
 
-        * The deal (2 cards a player) and the preliminary turn (2 ships and at most one
-          count per lair territory a colour).
-        * A colour's turn: its Coup de main window (one decision a seat), 10 actions of at
-          most STEPS_PER_ACTION steps each (an attack: the choice, the die, two weapon
-          windows; a group move: route, bands, gold), with every_action a window after
-          each, one recruitment with its placements, and ``end``.
-        * Beyond the turns, over the whole game: every card is played at most once (a
-          play, two rolls and two placements), a Dopé adds 3 actions, a Coup de main 3
-          actions and its ``end``, a Grand stratège looks at most at every card once
-          (each look an action: the draw and the decision) and takes one; and every card
-          bought costs a buy and a draw (each a card leaving the pile, at most the deck
-          size times the cards that come back to it: a Grand stratège puts back what it
-          looked at, so buys are bounded by the actions, counted in the turns)."""
+        * The deal (2 cards a player) and the preliminary turn (2 ships, and at most one
+          count per lair territory, a colour).
+        * A colour's turn: its Coup de main window (one decision a seat, each seat once
+          a window, a Coup de main played in it or not), ``end``, one recruitment (the
+          action and one placement a band: one a lair, one per 4 territories of the
+          central group), and 10 actions of at most STEPS_PER_ACTION steps each (an
+          attack: the choice, the die, two weapon windows; a group move: route, bands,
+          gold; a buy: the buy and the draw, for 2 actions; a Grand stratège's look: the
+          draw and take-or-look), plus with ``every_action`` a window after each.
+        * Beyond the turns, over the whole game, each card at most once: a play and its
+          rolls and placements (at most 5 steps), a Dopé's 3 more actions, a Coup de
+          main's 3 actions, its ``end`` and its own recruitment.  (A card bought or
+          looked at costs actions, counted in the turns.)"""
         cdef AmTables* t = &self.tables
         cdef int seats = t.num_players - 1
         cdef int window = seats if t.windows == WIN_EVERY_ACTION else 0
         cdef int per_action = STEPS_PER_ACTION + window
-        cdef int colours = 0, c, setup = 0, turn, extras, cards = t.deck_cards
+        cdef int central = 0, colours = 0, setup = 0, c, r, recruit, turn, per_card
+        for r in range(t.nterr):
+            central += t.group[r] != G_LAIR
         for c in range(AM_COLOURS):
             if t.in_play[c]:
                 colours += 1
                 setup += 2 + t.lair_n[c]
-        turn = seats + 1 + RECRUIT_STEPS + AM_ACTIONS * per_action
-        extras = cards * 5 + 3 * per_action * cards + (3 * per_action + 1) * cards
-        extras += 2 * cards * cards          # Grand stratège looks: a draw and a decision
-        return 2 * t.num_players + setup + t.max_rounds * colours * turn + extras
+        recruit = 1 + AM_COLOURS + central // 4
+        turn = seats + 1 + recruit + AM_ACTIONS * per_action
+        per_card = 5 + 3 * per_action + (3 * per_action + 1 + recruit)
+        return (2 * t.num_players + setup + t.max_rounds * colours * turn
+                + t.deck_cards * per_card)
 
     @property
     def layout(self):
