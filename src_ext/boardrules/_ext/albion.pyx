@@ -1429,12 +1429,10 @@ cdef class AlbionCore(CoreGame):
         """Why ``action`` is not legal here, as a key of the facade's message table
         (``"legal"`` when it is legal).  Legality is the move generator's own answer;
         the key only explains it."""
-        self._check(st)
-        cdef int action = self._action_id(action_id)
-        if action < 0:
-            return "unknown_action"
-        if st._is_legal(action):
-            return "legal"
+        cdef int action
+        key = self._known_legal(st, action_id, &action)
+        if key is not None:
+            return key
         return _illegal_reason(<AlState*>st.data, &self.tables, action)
 
 

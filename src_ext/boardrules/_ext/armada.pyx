@@ -952,41 +952,30 @@ cdef int holdings(const AmState* s, const AmTables* t, int c, int* terr, int* sh
     return n
 
 
+cdef int links_from(const AmState* s, const AmTables* t, int c, const int* places, int np,
+                    const int* degree, const int (*route_of)[AM_MAX_DEG], bint attack,
+                    int base, int* out, int n) noexcept nogil:
+    """The legal moves (or attacks) along one kind of link from the given places, in
+    place then link order."""
+    cdef int i, k, x
+    for i in range(np):
+        for k in range(degree[places[i]]):
+            x = route_of[places[i]][k]
+            if attack_legal(s, t, x, c) if attack else move_legal(s, t, x, c):
+                out[n] = base + x
+                n += 1
+    return n
+
+
 cdef int route_actions(const AmState* s, const AmTables* t, int c, const int* terr, int nt,
                        const int* ships, int ns, bint attack, int base,
                        int* out, int n) noexcept nogil:
     """Group moves (or attacks) from the colour's holdings, by route kind then source
     then destination: ascending route ids."""
-    cdef int i, k, a, x
-    for i in range(nt):
-        a = terr[i]
-        for k in range(t.land_n[a]):
-            x = t.land_route[a][k]
-            if attack_legal(s, t, x, c) if attack else move_legal(s, t, x, c):
-                out[n] = base + x
-                n += 1
-    for i in range(nt):
-        a = terr[i]
-        for k in range(t.coast_n[a]):
-            x = t.load_route[a][k]
-            if attack_legal(s, t, x, c) if attack else move_legal(s, t, x, c):
-                out[n] = base + x
-                n += 1
-    for i in range(ns):
-        a = ships[i]
-        for k in range(t.shore_n[a]):
-            x = t.unload_route[a][k]
-            if attack_legal(s, t, x, c) if attack else move_legal(s, t, x, c):
-                out[n] = base + x
-                n += 1
-    for i in range(ns):
-        a = ships[i]
-        for k in range(t.sea_n[a]):
-            x = t.tranship_route[a][k]
-            if attack_legal(s, t, x, c) if attack else move_legal(s, t, x, c):
-                out[n] = base + x
-                n += 1
-    return n
+    n = links_from(s, t, c, terr, nt, t.land_n, t.land_route, attack, base, out, n)
+    n = links_from(s, t, c, terr, nt, t.coast_n, t.load_route, attack, base, out, n)
+    n = links_from(s, t, c, ships, ns, t.shore_n, t.unload_route, attack, base, out, n)
+    return links_from(s, t, c, ships, ns, t.sea_n, t.tranship_route, attack, base, out, n)
 
 
 cdef int ship_actions(const AmState* s, const AmTables* t, int c, const int* ships, int ns,
@@ -1970,12 +1959,10 @@ cdef class ArmadaCore(CoreGame):
         """Why ``action`` is not legal here, as a key of the facade's message table
         (``"legal"`` when it is legal).  Legality is the move generator's own answer;
         the key only explains it."""
-        self._check(st)
-        cdef int action = self._action_id(action_id)
-        if action < 0:
-            return "unknown_action"
-        if st._is_legal(action):
-            return "legal"
+        cdef int action
+        key = self._known_legal(st, action_id, &action)
+        if key is not None:
+            return key
         return _illegal_reason(<AmState*>st.data, &self.tables, action)
 
 

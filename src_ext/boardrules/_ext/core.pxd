@@ -187,6 +187,7 @@ cdef class CoreGame:
     cdef int _check_ready(self) except -1
     cdef int _check(self, CoreState st) except -1
     cdef int _action_id(self, object action) except -2
+    cdef object _known_legal(self, CoreState st, object action_id, int* action)
 
 
 cdef class CoreState:

@@ -67,6 +67,18 @@ cdef class CoreGame:
             raise TypeError("CoreGame is abstract: load a game with boardrules.load()")
         return 0
 
+    cdef object _known_legal(self, CoreState st, object action_id, int* action):
+        """The start of a game's ``illegal_reason``: the rule key when the move generator
+        alone answers it -- ``"unknown_action"`` (no such id) or ``"legal"`` (listed) --
+        else ``None``, with the checked id in ``action[0]`` for the game to explain."""
+        self._check(st)
+        action[0] = self._action_id(action_id)
+        if action[0] < 0:
+            return "unknown_action"
+        if st._is_legal(action[0]):
+            return "legal"
+        return None
+
     cdef int _check(self, CoreState st) except -1:
         """A state passed to this game's helpers must be one of its own (its struct is
         read as this game's)."""
