@@ -150,14 +150,43 @@ cdef inline int crewed_ship(const AmState* s, int sea, int c, int need) noexcept
     return -1
 
 
-cdef inline int owned(const AmState* s, const AmTables* t, int c, int lair) noexcept nogil:
-    """Territories of a lair (lair >= 0) or of the central group (lair < 0) flying c's
-    flag (M9: ownership by flag, the printed circles included)."""
-    cdef int r, n = 0
+ctypedef struct Owned:
+    int lair[AM_COLOURS]              # territories of each lair flying the colour's flag
+    int central                       # territories of the central group
+    int posts                         # trading posts
+    int opposing_cities               # cities of opposing lairs (M10)
+    bint central_post
+
+
+cdef void count_owned(const AmState* s, const AmTables* t, int c, Owned* o) noexcept nogil:
+    """What ``c`` owns, in one pass (M9: ownership by flag, the printed circles
+    included): what the victory conditions, recruitment and evaluate() count."""
+    cdef int r, L
+    memset(o, 0, sizeof(Owned))
     for r in range(t.nterr):
-        if s.flag[r] == c and (t.lair[r] == lair if lair >= 0 else t.group[r] != G_LAIR):
-            n += 1
-    return n
+        if s.flag[r] != c:
+            continue
+        L = t.lair[r]
+        if L >= 0:
+            o.lair[L] += 1
+            if t.city[r] and not friendly(t, L, c):
+                o.opposing_cities += 1
+        else:
+            o.central += 1
+        if t.post[r] >= 0:
+            o.posts += 1
+    o.central_post = s.flag[t.central_post] == c
+
+
+cdef bint victorious(const Owned* o) noexcept nogil:
+    """Object of the Game: own a lair (at least 4 of its territories) and either at
+    least 3 trading posts with the central one, or at least 4 cities in opposing lairs
+    (M10: the lairs of the colours other players play, the neutral one included)."""
+    cdef int L
+    for L in range(AM_COLOURS):
+        if o.lair[L] >= 4:
+            return o.opposing_cities >= 4 or (o.posts >= 3 and o.central_post)
+    return False
 
 
 cdef int posts_owned(const AmState* s, const AmTables* t, int c) noexcept nogil:
@@ -177,21 +206,9 @@ cdef int cities_owned(const AmState* s, const AmTables* t, int c, int lair) noex
 
 
 cdef bint in_victory(const AmState* s, const AmTables* t, int c) noexcept nogil:
-    """Object of the Game: own a lair (at least 4 of its territories) and either at
-    least 3 trading posts with the central one, or at least 4 cities in opposing lairs
-    (M10: the lairs of the colours other players play, the neutral one included)."""
-    cdef int L, cities = 0
-    cdef bint lair = False
-    for L in range(AM_COLOURS):
-        if owned(s, t, c, L) >= 4:
-            lair = True
-        if not friendly(t, L, c):
-            cities += cities_owned(s, t, c, L)
-    if not lair:
-        return False
-    if cities >= 4:
-        return True
-    return posts_owned(s, t, c) >= 3 and s.flag[t.central_post] == c
+    cdef Owned o
+    count_owned(s, t, c, &o)
+    return victorious(&o)
 
 
 cdef inline int next_colour(const AmTables* t, int c) noexcept nogil:
@@ -670,10 +687,12 @@ cdef int recruits_due(const AmState* s, const AmTables* t, int c, uint8_t* queue
     """Recruitment: 1 band per lair owned (4 territories), 1 per 4 territories owned on
     the central island and its neighbours."""
     cdef int L, n = 0
+    cdef Owned o
+    count_owned(s, t, c, &o)
     for L in range(AM_COLOURS):
-        queue[L] = 1 if owned(s, t, c, L) >= 4 else 0
+        queue[L] = 1 if o.lair[L] >= 4 else 0
         n += queue[L]
-    queue[AM_COLOURS] = <uint8_t>(owned(s, t, c, -1) // 4)
+    queue[AM_COLOURS] = <uint8_t>(o.central // 4)
     return n + queue[AM_COLOURS]
 
 
@@ -1388,14 +1407,14 @@ cdef double colour_value(const AmState* s, const AmTables* t, int c) noexcept no
     """evaluate(): the victory conditions held (a lair; trading posts with the central
     one, or cities in opposing lairs), the stacks and ships on their way to the targets
     still missing, loadable ships next to the colour's bands, then bands and gold."""
-    cdef double lair = 0.0, posts, cities = 0.0, v, potential = 0.0, load = 0.0
+    cdef double lair = 0.0, posts, cities, v, potential = 0.0, load = 0.0
     cdef int L, r, i, k, bands = 0, gold = 0
+    cdef Owned o
+    count_owned(s, t, c, &o)
     for L in range(AM_COLOURS):
-        lair = max(lair, min(owned(s, t, c, L), 4) / 4.0)
-        if not friendly(t, L, c):
-            cities += cities_owned(s, t, c, L)
-    posts = min(posts_owned(s, t, c), 3) + (1.0 if s.flag[t.central_post] == c else 0.0)
-    cities = min(cities, 4.0)
+        lair = max(lair, min(o.lair[L], 4) / 4.0)
+    posts = min(o.posts, 3) + (1.0 if o.central_post else 0.0)
+    cities = min(o.opposing_cities, 4)
     for r in range(t.nterr):
         if s.occ[r] == c:
             bands += s.bands[r]
@@ -1421,7 +1440,7 @@ cdef double colour_value(const AmState* s, const AmTables* t, int c) noexcept no
     # worth more than the reach of the stack that made it
     v = 2.0 * lair + 1.5 * (posts + cities) + 1.5 * max(posts, cities)
     v += potential + min(load, 0.3) + bands / 20.0 + min(gold, 12) / 24.0
-    if in_victory(s, t, c):
+    if victorious(&o):
         v += 3.0 + (3.0 if s.option[c] else 0.0)
     return v
 
