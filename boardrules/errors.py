@@ -31,7 +31,18 @@ class IllegalMoveError(BoardRulesError, ValueError):
 
 
 class InvalidMoveError(BoardRulesError, ValueError):
-    """Move text that is not in the game's notation (or a move of another game)."""
+    """Move text that is not in the game's notation (or a move of another game).
+
+    ``rule`` is a short key saying why, as :attr:`IllegalMoveError.rule` does:
+    ``"not_notation"`` (no move of the game is written so), ``"too_long"`` (longer than
+    any move's text), ``"action_out_of_range"`` (no move has that action id),
+    ``"other_game"`` (a move of another game or of other options) or ``"forged_move"``
+    (a :class:`~boardrules.Move` object whose fields were tampered with).
+    """
+
+    def __init__(self, message: str, rule: str = "not_notation") -> None:
+        super().__init__(message)
+        self.rule = rule
 
 
 class InvalidStateError(BoardRulesError, ValueError):

@@ -49,6 +49,7 @@ __all__ = [
     "check_determinize_resamples",
     "check_game",
     "check_games_end_with_an_outcome",
+    "check_history_is_a_snapshot",
     "check_illegal_reasons",
     "check_invariants",
     "check_is_legal",
@@ -56,6 +57,7 @@ __all__ = [
     "check_legal_moves",
     "check_notation_round_trip",
     "check_outcome_none_until_terminal",
+    "check_pickle_and_deepcopy",
     "check_restore_then_undo_gives_back_the_rng",
     "check_same_seed_same_state",
     "check_saves_of_tables_applying_chance",
@@ -330,6 +332,62 @@ def check_json_round_trip(game: AnyGame, *, games: int = 3, seed: int = 0) -> No
             _require(boardrules.state_from_json(text.encode()) == state,
                      lambda: f"boardrules.state_from_json gives another state: {where}")
     _each_step(game, games, seed, check, every=7)
+
+
+@_conformance_check
+def check_pickle_and_deepcopy(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
+    """A state pickles and deep-copies as it saves: the copy has the same bytes, history
+    and RNG (its next draws are the original's), undoes as the original does, and is
+    independent of it; the game and the moves pickle to the game and moves themselves."""
+    import copy
+    import pickle
+
+    _require(pickle.loads(pickle.dumps(game)) == game, "an unpickled game is another game")
+    _require(copy.deepcopy(game) is game, "a deep copy of a game is not the game")
+
+    def check(state: AnyState, step: int) -> None:
+        where = _where(state, step)
+        for how, twin in (("pickle", pickle.loads(pickle.dumps(state))),
+                          ("deepcopy", copy.deepcopy(state))):
+            _require(type(twin) is type(state) and twin == state,
+                     lambda: f"the {how} of a state differs: {where}")
+            _require(twin.to_json() == state.to_json(),
+                     lambda: f"the {how} of a state saves other JSON (RNG?): {where}")
+            _require(twin.history == state.history,
+                     lambda: f"the {how} of a state has another history: {where}")
+            moves = state.legal_moves()
+            if moves:
+                twin.apply(moves[-1])
+                _require(twin != state, lambda: f"the {how} shares the state: {where}")
+                twin.undo()
+                _require(twin == state, lambda: f"the {how} does not undo back: {where}")
+            _require(pickle.loads(pickle.dumps(moves)) == moves,
+                     lambda: f"unpickled moves differ: {where}")
+    _each_step(game, games, seed, check, every=11)
+
+
+@_conformance_check
+def check_history_is_a_snapshot(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
+    """``history`` lists every action applied, in order, and a History read earlier stays
+    as it was while the state moves on and is undone."""
+    def check(state: AnyState, step: int) -> None:
+        where = _where(state, step)
+        before = state.history
+        listed = list(before)
+        _require(len(listed) == state._core.num_actions,
+                 lambda: f"history has {len(listed)} moves, the game {state._core.num_actions}"
+                 f": {where}")
+        moves = state.legal_moves()
+        if not moves:
+            return
+        state.apply(moves[0])
+        after = state.history
+        _require(len(after) > len(before) and list(after)[:len(listed)] == listed,
+                 lambda: f"history after a move does not extend the one before: {where}")
+        state.undo()
+        _require(list(before) == listed and before == state.history,
+                 lambda: f"a History read earlier changed, or undo did not restore it: {where}")
+    _each_step(game, games, seed, check, every=5)
 
 
 @_conformance_check
@@ -637,6 +695,8 @@ CHECKS: dict[str, Callable[..., None]] = {
     "apply_and_undo": check_apply_and_undo,
     "copy_and_child": check_copy_and_child,
     "json_round_trip": check_json_round_trip,
+    "pickle_and_deepcopy": check_pickle_and_deepcopy,
+    "history_is_a_snapshot": check_history_is_a_snapshot,
     "restore_then_undo_gives_back_the_rng": check_restore_then_undo_gives_back_the_rng,
     "worlds_have_their_own_rng": check_worlds_have_their_own_rng,
     "saves_of_tables_applying_chance": check_saves_of_tables_applying_chance,

@@ -17,10 +17,12 @@ from mypy import api as mypy_api
 import boardrules
 
 GOOD = """
+    from collections.abc import Sequence
     from typing import Any, Final
 
     import boardrules
     from boardrules.games import as_game_id, register
+    from boardrules.search import GreedyBot, ISMCTSBot, MCTSBot, RandomBot
     from boardrules.games.armadora import ArmadoraGame, ArmadoraMove, ArmadoraState
     from boardrules.games.pig import PigGame, PigMove
     from boardrules.games.tic_tac_toe import TicTacToeGame, TicTacToeState
@@ -30,7 +32,17 @@ GOOD = """
     moves: list[ArmadoraMove] = state.legal_moves()
     parsed: ArmadoraMove = game.parse_move("3@c2")
     by_id: ArmadoraMove = game.move(0)
-    history: list[ArmadoraMove] = state.history
+    history: Sequence[ArmadoraMove] = state.history
+    last: ArmadoraMove = state.history[-1]
+    # the basic loops of the docs, unchanged: a suggestion's and a bot's move apply
+    state.apply(boardrules.suggest(state, iterations=10).move)
+    state.apply(ISMCTSBot(iterations=10).choose(state))
+    hint: boardrules.Suggestion[ArmadoraMove] = boardrules.suggest(state, iterations=10)
+    ranked: list[tuple[ArmadoraMove, float, int]] = hint.ranked
+    same_game: ArmadoraGame = game
+    again: ArmadoraState = state.game.new_game(seed=2)
+    for bot in (RandomBot(seed=1), GreedyBot(seed=1), MCTSBot(iterations=5)):
+        state.apply(bot.choose(state))
     state.apply(moves[0])
     state.apply("pass")
     undone: ArmadoraMove = state.undo()
@@ -52,6 +64,14 @@ GOOD = """
 
     def from_the_command_line(name: str) -> boardrules.State[Any]:
         return boardrules.load(as_game_id(name)).new_game()
+
+    def any_game_by_its_id(name: str) -> None:   # a plain str, as available_games() gives
+        some = boardrules.load(name).new_game(seed=1)
+        some.apply(boardrules.suggest(some, iterations=10).move)
+        some.apply(RandomBot(seed=1).choose(some))
+
+    for game_id in boardrules.available_games():
+        any_game_by_its_id(game_id)
 """
 
 #: What mypy infers (``reveal_type``) for the game's own types: not ``Any``, which would
@@ -63,7 +83,13 @@ REVEALED = {
     'boardrules.load("armadora").new_game().legal_moves()':
         "builtins.list[boardrules.games.armadora.moves.ArmadoraMove]",
     'boardrules.load("pig").new_game().history':
-        "builtins.list[boardrules.games.pig.moves.PigMove]",
+        "boardrules._state.History[boardrules.games.pig.moves.PigMove]",
+    'boardrules.suggest(boardrules.load("pig").new_game()).move':
+        "boardrules.games.pig.moves.PigMove",
+    'boardrules.search.RandomBot().choose(boardrules.load("albion").new_game())':
+        "boardrules.games.albion.moves.AlbionMove",
+    'boardrules.load("armada").new_game().game.new_game()':
+        "boardrules.games.armada.game.ArmadaState",
     'boardrules.load("pig").new_game().undo()': "boardrules.games.pig.moves.PigMove",
     'boardrules.load("tic_tac_toe").parse_move("b2")':
         "boardrules.games.tic_tac_toe.moves.TicTacToeMove",
@@ -73,15 +99,23 @@ REVEALED = {
     'boardrules.load("armadora").state_from_json("")':
         "boardrules.games.armadora.game.ArmadoraState",
     'boardrules.load(boardrules.games.as_game_id("pig"))':
-        "boardrules.api.Game[boardrules.api.State[boardrules.api.Move], boardrules.api.Move]",
+        "boardrules._game.Game[boardrules._state.State[boardrules._base.Move], "
+        "boardrules._base.Move]",
+    'boardrules.load(str(1))':
+        "boardrules._game.Game[boardrules._state.State[boardrules._base.Move], "
+        "boardrules._base.Move]",
 }
 
 #: (a bad line, the error mypy must report for it)
 BAD = {
-    "misspelled_game_id": ('boardrules.load("armadorra")',
-                           r'No overload variant of "load" matches argument type "str"'),
-    "unchecked_runtime_id": ('def f(name: str) -> None:\n    boardrules.load(name)',
-                             r'No overload variant of "load" matches argument type "str"'),
+    "misspelled_game_class": ('from boardrules.games.armadora import ArmadoraGame\n'
+                              'game: ArmadoraGame = boardrules.load("armadorra")',
+                              r'variable has type "ArmadoraGame"'),
+    "general_move_to_a_games_own_type": (
+        'from boardrules.games.pig import PigMove\n'
+        'def f(name: str) -> PigMove:\n'
+        '    return boardrules.load(name).new_game().legal_moves()[0]',
+        r'Incompatible return value type \(got "Move", expected "PigMove"\)'),
     "move_of_another_game_applied": (
         'boardrules.load("armadora").new_game().apply(\n'
         '    boardrules.load("tic_tac_toe").new_game().legal_moves()[0])',

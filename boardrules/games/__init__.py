@@ -2,24 +2,25 @@
 
 Typing.  :func:`load` is overloaded by game id: ``load("armadora")`` is an
 :class:`~boardrules.games.armadora.ArmadoraGame` to a type checker, whose states'
-``legal_moves()`` are :class:`~boardrules.games.armadora.ArmadoraMove`\\ s.  So that
-``mypy --strict`` rejects a misspelled id (``load("armadorra")``), ``load`` accepts a
-plain ``str`` only once it is known to be a registered id -- an :data:`AnyGameId`:
+``legal_moves()`` are :class:`~boardrules.games.armadora.ArmadoraMove`\\ s.  Any other
+``str`` -- an id read at run time, one of those :func:`available_games` returns, or a game
+of your own registered with :func:`register` -- gives the general ``Game[State[Move],
+Move]``, whose moves are plain :class:`~boardrules.Move`\\ s: enough for
+``state.apply(suggest(state).move)`` and every other loop of the API.
 
-* a built-in game by its literal id (:data:`GameId`): ``load("pig")``;
-* a game of your own by the id :func:`register` returns:
-  ``MY_GAME = register("my_game", MyGame)``, then ``load(MY_GAME)``;
-* an id known only at run time (a command line, a saved state) through
-  :func:`as_game_id`, which checks it against the registry:
-  ``load(as_game_id(args.game))``.
+:func:`as_game_id` checks an id against the registry at once
+(:class:`~boardrules.UnknownGameError` otherwise); its :data:`AnyGameId` is a ``str``.
 
-At run time ``load`` takes any string and raises :class:`~boardrules.UnknownGameError`
-for an unknown id; the distinction exists for the type checker only.
+``load`` raises :class:`~boardrules.UnknownGameError` for an unknown id, and
+:class:`~boardrules.InvalidOptionError` naming the valid options (and the nearest one) for
+an unknown option.
 """
 
 from __future__ import annotations
 
+import difflib
 import importlib
+import inspect
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal, NewType, overload
 
@@ -97,7 +98,7 @@ def load(game_id: Literal["rome_and_carthage"], /, **options: Any) -> RomeCartha
 @overload
 def load(game_id: Literal["tic_tac_toe"], /, **options: Any) -> TicTacToeGame: ...
 @overload
-def load(game_id: AnyGameId, /, **options: Any) -> Game[State[Move], Move]: ...
+def load(game_id: str, /, **options: Any) -> Game[State[Move], Move]: ...
 
 
 def load(game_id: str, /, **options: Any) -> Game[Any, Any]:
@@ -114,10 +115,43 @@ def load(game_id: str, /, **options: Any) -> Game[Any, Any]:
     factory = _REGISTRY.get(game_id)
     if factory is None:
         raise UnknownGameError(f"no game {game_id!r}; available: {', '.join(available_games())}")
+    _check_option_names(game_id, factory, options)
     try:
         return factory(**options)
     except TypeError as exc:
         raise InvalidOptionError(f"{game_id}: {exc}") from None
+
+
+def option_names(game_id: str) -> list[str] | None:
+    """The options ``load(game_id, ...)`` takes, sorted (``None``: the game's factory
+    takes any keyword, so only it can say)."""
+    _load_builtin()
+    factory = _REGISTRY.get(game_id)
+    if factory is None:
+        raise UnknownGameError(f"no game {game_id!r}; available: {', '.join(available_games())}")
+    try:
+        parameters = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters):
+        return None
+    return sorted(p.name for p in parameters
+                  if p.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                inspect.Parameter.KEYWORD_ONLY))
+
+
+def _check_option_names(game_id: str, factory: Callable[..., Any],
+                        options: dict[str, Any]) -> None:
+    """An unknown option names the valid ones, and the nearest to what was written."""
+    valid = option_names(game_id)
+    if valid is None:
+        return
+    for name in options:
+        if name not in valid:
+            near = difflib.get_close_matches(name, valid, n=1)
+            hint = f"; did you mean {near[0]!r}?" if near else ""
+            raise InvalidOptionError(
+                f"{game_id} has no option {name!r}{hint} (its options: {', '.join(valid)})")
 
 
 def check_saved_options(game_id: str, options: dict[str, Any]) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
-from boardrules.api import Move, State
+from boardrules.api import MoveT, State, check_seed
 from boardrules.search.suggest import (
     Algorithm,
     SearchOptions,
@@ -24,12 +24,13 @@ PASS_PENALTY = 0.02
 
 
 class Bot(Protocol):
-    """Anything that picks a move for the player to move."""
+    """Anything that picks a move for the player to move: given a state of any game, one
+    of that game's own moves (``bot.choose(armadora_state)`` is an ``ArmadoraMove``)."""
 
-    def choose(self, state: State[Any]) -> Move: ...
+    def choose(self, state: State[MoveT]) -> MoveT: ...
 
 
-def _legal_or_raise(state: State[Any]) -> list[Move]:
+def _legal_or_raise(state: State[MoveT]) -> list[MoveT]:
     moves = state.legal_moves()
     if not moves:
         raise ValueError("no legal move: the game is over")
@@ -40,9 +41,9 @@ class RandomBot:
     """Uniformly random legal moves (seeded)."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
+        self._rng = random.Random(check_seed(seed))
 
-    def choose(self, state: State[Any]) -> Move:
+    def choose(self, state: State[MoveT]) -> MoveT:
         return self._rng.choice(_legal_or_raise(state))
 
 
@@ -52,16 +53,16 @@ class GreedyBot:
     broken at random; ending the game for good only when everything else is worse)."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
+        self._rng = random.Random(check_seed(seed))
 
-    def choose(self, state: State[Any]) -> Move:
+    def choose(self, state: State[MoveT]) -> MoveT:
         player = state.current_player
         moves = _legal_or_raise(state)
         if player < 0:
             return self._rng.choice(moves)
         world = state.determinize(player, self._rng.getrandbits(64))._core
         pass_action = state.game.pass_action
-        best: list[Move] = []
+        best: list[MoveT] = []
         best_value = -2.0
         for move in moves:
             child = world.copy(False)
@@ -80,18 +81,20 @@ class _SearchBot:
     algorithm: Algorithm = "auto"
 
     def __init__(self, options: SearchOptions, seed: int | None) -> None:
-        self._rng = random.Random(seed)
+        # checked as suggest() checks its seed: a bad one fails here, not at a move
+        self._rng = random.Random(check_seed(seed))
         self._options = options.as_kwargs()
         #: The last suggestion this bot followed (for logging or analysis).
-        self.last: Suggestion | None = None
+        self.last: Suggestion[Any] | None = None
 
-    def choose(self, state: State[Any]) -> Move:
+    def choose(self, state: State[MoveT]) -> MoveT:
         moves = _legal_or_raise(state)
         if len(moves) == 1:
             return moves[0]
-        self.last = suggest(state, player=state.current_player,
-                            seed=self._rng.getrandbits(64), **self._options)
-        return self.last.move
+        suggestion = suggest(state, player=state.current_player,
+                             seed=self._rng.getrandbits(64), **self._options)
+        self.last = suggestion
+        return suggestion.move
 
 
 class _MctsFamilyBot(_SearchBot):

@@ -14,10 +14,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Generic, Literal
 
 from boardrules._ext import search as _search
-from boardrules.api import Move, State, check_seed
+from boardrules.api import MoveT, State, check_seed, exact_int
 
 Algorithm = Literal["auto", "mcts", "ismcts", "alphabeta"]
 ALGORITHMS = ("auto", "mcts", "ismcts", "alphabeta")
@@ -57,7 +57,7 @@ _OPTIONS = {
 
 
 @dataclass(frozen=True)
-class Suggestion:
+class Suggestion(Generic[MoveT]):
     """The result of :func:`suggest`.
 
     * ``move`` -- the best move;
@@ -76,9 +76,9 @@ class Suggestion:
       ``(move, value for its mover, visits)``, most visited first (else empty).
     """
 
-    move: Move
-    ranked: list[tuple[Move, float, int]]
-    pv: list[Move]
+    move: MoveT
+    ranked: list[tuple[MoveT, float, int]]
+    pv: list[MoveT]
     stats: dict[str, Any] = field(default_factory=dict)
 
 
@@ -107,11 +107,10 @@ class SearchOptions:
 
 
 def _int(value: Any, name: str, minimum: int, maximum: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
-    if not minimum <= value <= maximum:
+    number = exact_int(value, name)  # the true value, before a comparison that could lie
+    if not minimum <= number <= maximum:
         raise ValueError(f"{name} must be {minimum} to {maximum}")
-    return value
+    return number
 
 
 def _number(value: Any, name: str, minimum: float, maximum: float, *,
@@ -120,6 +119,8 @@ def _number(value: Any, name: str, minimum: float, maximum: float, *,
     ValueError, not an OverflowError)."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise TypeError(f"{name} must be a number, not {type(value).__name__}")
+    # the true value of a subclass, before comparisons it could override
+    value = exact_int(value, name) if isinstance(value, int) else float.__float__(value)
     if isinstance(value, float) and not math.isfinite(value):
         raise ValueError(f"{name} must be a finite number")
     if not minimum <= value <= maximum or (positive and not value > 0):
@@ -177,13 +178,13 @@ def check_options(algorithm: Algorithm = "auto", *, iterations: int | None = Non
     )
 
 
-def suggest(state: State[Any], *, player: int | None = None, algorithm: Algorithm = "auto",
+def suggest(state: State[MoveT], *, player: int | None = None, algorithm: Algorithm = "auto",
             iterations: int | None = None, time_limit: float | None = None,
             threads: int = 1, seed: int | None = None, depth: int | None = None,
             max_nodes: int | None = None, exploration: float | None = None,
             rollout_limit: int | None = None, determinizations: int | None = None,
             max_memory: int | None = None, simultaneous: Simultaneous | None = None,
-            should_stop: Callable[[], bool] | None = None) -> Suggestion:
+            should_stop: Callable[[], bool] | None = None) -> Suggestion[MoveT]:
     """Ranked moves for the player to move.
 
     * ``player`` -- whose knowledge the search may use (default: the player to move);
@@ -239,15 +240,16 @@ def suggest(state: State[Any], *, player: int | None = None, algorithm: Algorith
     return _mcts(state, options, player, seed, should_stop)
 
 
-def _suggestion(state: State[Any], result: dict[str, Any], stats: dict[str, Any]) -> Suggestion:
+def _suggestion(state: State[MoveT], result: dict[str, Any],
+                stats: dict[str, Any]) -> Suggestion[MoveT]:
     moves = state.game._moves
     ranked = [(moves[a], v, n) for a, n, v in result["children"]]
     pv = [moves[a] for a in result["pv"]]
     return Suggestion(move=ranked[0][0], ranked=ranked, pv=pv, stats=stats)
 
 
-def _mcts(state: State[Any], options: SearchOptions, player: int, seed: int,
-          should_stop: Callable[[], bool] | None) -> Suggestion:
+def _mcts(state: State[MoveT], options: SearchOptions, player: int, seed: int,
+          should_stop: Callable[[], bool] | None) -> Suggestion[MoveT]:
     game = state.game
     hidden = game.has_hidden_information
     algorithm = options.algorithm
@@ -286,8 +288,8 @@ def _mcts(state: State[Any], options: SearchOptions, player: int, seed: int,
     return _suggestion(state, result, stats)
 
 
-def _alphabeta(state: State[Any], options: SearchOptions, player: int, seed: int,
-               should_stop: Callable[[], bool] | None) -> Suggestion:
+def _alphabeta(state: State[MoveT], options: SearchOptions, player: int, seed: int,
+               should_stop: Callable[[], bool] | None) -> Suggestion[MoveT]:
     hidden = state.game.has_hidden_information
     if options.determinizations is not None and not hidden:
         raise ValueError(f"option determinizations does not apply to {state.game.id}: it "

@@ -190,6 +190,11 @@ class AlbionState(State[AlbionMove]):
     _game: AlbionGame
 
     @property
+    def game(self) -> AlbionGame:
+        """The game this is a state of, as its own class."""
+        return self._game
+
+    @property
     def phase(self) -> str:
         """``setup``, ``move`` (a turn's start, launches and movement), ``build``, ``pay``,
         ``tribute``, ``reveal`` (chance), ``loss``, ``figure``, ``free`` or ``over``."""

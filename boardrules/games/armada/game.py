@@ -293,6 +293,11 @@ class ArmadaState(State[ArmadaMove]):
     _game: ArmadaGame
 
     @property
+    def game(self) -> ArmadaGame:
+        """The game this is a state of, as its own class."""
+        return self._game
+
+    @property
     def phase(self) -> str:
         """``deal``, ``setup_ship``, ``setup_bands``, ``turn``, ``bands``, ``gold``,
         ``roll``, ``attack_weapon``, ``defence_weapon``, ``explore``, ``tribes``,

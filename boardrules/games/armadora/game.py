@@ -177,6 +177,11 @@ class ArmadoraState(State[ArmadoraMove]):
     _game: ArmadoraGame
 
     @property
+    def game(self) -> ArmadoraGame:
+        """The game this is a state of, as its own class."""
+        return self._game
+
+    @property
     def phase(self) -> str:
         """``gold``/``race`` (setup chance), ``turn``, ``after_power``,
         ``second_palisade`` or ``over``."""

@@ -63,6 +63,11 @@ class ConnectFourState(LineGameState[ConnectFourMove]):
     __slots__ = ()
     _game: ConnectFourGame
 
+    @property
+    def game(self) -> ConnectFourGame:
+        """The game this is a state of, as its own class."""
+        return self._game
+
     def _rows(self, raw: dict[str, Any]) -> list[str]:
         """The board as six strings of seven, the top row first: ``"...X..."``."""
         return ["".join(SYMBOLS[o] if o >= 0 else EMPTY for o in row)
@@ -79,10 +84,7 @@ class ConnectFourState(LineGameState[ConnectFourMove]):
         ``None``; ``line`` the cells of the connected four as ``[column, row]``, row 1 at
         the bottom (``["d", 1]``).
         """
-        if player is not None and (isinstance(player, bool) or not isinstance(player, int)):
-            raise TypeError("player must be an int or None")
-        if player is not None and not 0 <= player < 2:
-            raise ValueError("player must be 0, 1 or None")
+        self._check_viewer(player)
         raw = self._raw()
         return {
             "game": self._game.id,

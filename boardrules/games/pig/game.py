@@ -63,6 +63,11 @@ class PigState(State[PigMove]):
     __slots__ = ()
     _game: PigGame
 
+    @property
+    def game(self) -> PigGame:
+        """The game this is a state of, as its own class."""
+        return self._game
+
     # --- results ---
 
     def score(self) -> tuple[int, ...]:
@@ -106,10 +111,7 @@ class PigState(State[PigMove]):
         the turns completed; ``phase`` ``"decide"``, ``"rolling"`` or ``"over"``;
         ``last_die`` the last face rolled (``None`` before the first roll).
         """
-        if player is not None and (isinstance(player, bool) or not isinstance(player, int)):
-            raise TypeError("player must be an int or None")
-        if player is not None and not 0 <= player < 2:
-            raise ValueError("player must be 0, 1 or None")
+        self._check_viewer(player)
         raw = self._raw()
         return {
             "game": self._game.id,

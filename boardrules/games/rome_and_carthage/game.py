@@ -273,6 +273,11 @@ class RomeCarthageState(State[RomeCarthageMove]):
     _game: RomeCarthageGame
 
     @property
+    def game(self) -> RomeCarthageGame:
+        """The game this is a state of, as its own class."""
+        return self._game
+
+    @property
     def phase(self) -> str:
         """``place``, ``draw`` (chance), ``main``, ``treason``, ``treason_second``,
         ``moved``, ``pay``, ``extra``, ``battle_order``, ``commit``, ``spy`` or ``over``;

@@ -61,6 +61,11 @@ class TicTacToeState(LineGameState[TicTacToeMove]):
     __slots__ = ()
     _game: TicTacToeGame
 
+    @property
+    def game(self) -> TicTacToeGame:
+        """The game this is a state of, as its own class."""
+        return self._game
+
     def _rows(self, raw: dict[str, Any]) -> list[str]:
         """The board as three strings, row 1 (the top) first: ``"X.O"``."""
         board = raw["board"]
@@ -76,10 +81,7 @@ class TicTacToeState(LineGameState[TicTacToeMove]):
         ``rows`` is row 1 (the top) first, ``"X"``, ``"O"`` or ``"."`` per square;
         ``winner`` a player or ``None``; ``line`` the squares of the completed line.
         """
-        if player is not None and (isinstance(player, bool) or not isinstance(player, int)):
-            raise TypeError("player must be an int or None")
-        if player is not None and not 0 <= player < 2:
-            raise ValueError("player must be 0, 1 or None")
+        self._check_viewer(player)
         raw = self._raw()
         return {
             "game": self._game.id,

@@ -89,8 +89,7 @@ cdef class CoreGame:
     cdef int _action_id(self, object action) except -2:
         """An action id passed from Python (to CoreState and the games' helpers): the int,
         or -1 when it is out of range (TypeError if not an int; never an OverflowError)."""
-        if isinstance(action, bool) or not isinstance(action, int):
-            raise TypeError(f"an action id is an int, not {type(action).__name__}")
+        action = _exact_int(action, "an action id")
         if not 0 <= action < self.contract.num_distinct_actions:
             return -1
         return <int>action
@@ -172,10 +171,18 @@ cdef object _U64_END = 2 ** 64
 cdef uint64_t WORLD_SEED_SALT = <uint64_t>0xD1B54A32D192ED03
 
 
-cdef uint64_t _u64_arg(object value, str name) except? 0:
-    """A Python int in [0, 2**64) (TypeError / ValueError otherwise, never OverflowError)."""
+cdef object _exact_int(object value, str name):
+    """``value`` as a plain int, read through ``int.__index__`` before any comparison: an
+    int subclass may lie in its comparisons, never in its value (TypeError for a bool or
+    a non-int)."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    return int.__index__(value)
+
+
+cdef uint64_t _u64_arg(object value, str name) except? 0:
+    """A Python int in [0, 2**64) (TypeError / ValueError otherwise, never OverflowError)."""
+    value = _exact_int(value, name)
     if not 0 <= value < _U64_END:
         raise ValueError(f"{name} must be in [0, 2**64)")
     return <uint64_t>value
@@ -336,6 +343,11 @@ cdef class CoreState:
     @property
     def actions(self):
         return [self.actions[i] for i in range(self.n_actions)]
+
+    def actions_from(self, start):
+        """The actions of the history from index ``start`` on (the new ones since a read)."""
+        cdef int first = <int>max(0, min(_exact_int(start, "start"), self.n_actions))
+        return [self.actions[i] for i in range(first, self.n_actions)]
 
     @property
     def drawn(self):
@@ -535,8 +547,7 @@ cdef class CoreState:
 
         The world gets an RNG of its own, drawn from ``seed``: a world given to search
         must not predict the real game's next chance outcome."""
-        if isinstance(observer, bool) or not isinstance(observer, int):
-            raise TypeError("observer must be an int")
+        observer = _exact_int(observer, "observer")
         if not 0 <= observer < self.c.num_players:
             raise ValueError("observer out of range")
         cdef CoreState other = self.copy(False)

@@ -1,0 +1,376 @@
+"""The :class:`Game`: a game with its options fixed -- its facts, new states, move
+notation, and restoring saves.  It pickles by its class and options (a game is immutable:
+copies of it are the game itself)."""
+
+from __future__ import annotations
+
+import json
+import weakref
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
+
+from boardrules._base import CHANCE, Move, check_seed, exact_int
+from boardrules._ext.core import CoreGame, CoreState
+from boardrules._saves import _compare_snapshot, _expect, _parse_state_json
+from boardrules.errors import InvalidMoveError, InvalidStateError
+
+if TYPE_CHECKING:
+    from boardrules._state import State
+
+#: The state and move types of a :class:`Game` (``Game[ArmadoraState, ArmadoraMove]``).
+GameStateT = TypeVar("GameStateT", bound="State[Any]", covariant=True)
+GameMoveT = TypeVar("GameMoveT", bound="Move")
+
+
+class Game(Generic[GameStateT, GameMoveT]):
+    """A game with its options fixed.  Get one with :func:`boardrules.load`.
+
+    ``Game`` is generic over the game's own :class:`State` and :class:`Move` classes, so
+    that a type checker knows what ``new_game()``, ``parse_move()`` and the state's
+    ``legal_moves()`` return: a game declares ``class TicTacToeGame(Game[TicTacToeState,
+    TicTacToeMove])`` and overrides nothing to narrow them.
+
+    Subclasses set the class attributes and fill ``_core`` (the compiled game) and
+    ``_moves`` (one :class:`Move` per action id) in their constructor.
+    """
+
+    #: The registry id (``"armadora"``).
+    id: ClassVar[str]
+    #: Human name of the game.
+    name: ClassVar[str]
+    #: Bumped whenever the behaviour of the rules changes.
+    rules_version: ClassVar[str]
+    #: The rollout limit MCTS and ISMCTS use when the caller gives none: random moves
+    #: before the game's heuristic ``evaluate`` (``None``: rollouts play to the end).  A
+    #: game whose random games run to hundreds of moves sets one, so that the default
+    #: search stays fast and strong (Rome & Carthage: 30).
+    rollout_limit: ClassVar[int | None] = None
+    #: The UCT exploration constant MCTS and ISMCTS use when the caller gives none
+    #: (``None``: 1.0).  A game whose ``evaluate`` tells good moves from bad by small
+    #: margins sets a lower one (Albion: 0.02, with rollouts cut at once).
+    exploration: ClassVar[float | None] = None
+    #: The :class:`State` subclass of the game.
+    state_class: ClassVar[type[State[Any]]]
+    #: Action id of a move that ends a player's game for good (Armadora's pass), if any.
+    pass_action: ClassVar[int | None] = None
+    #: The core's rule keys for refused moves -> messages citing the rule text.
+    illegal_reasons: ClassVar[Mapping[str, str]]
+    #: Move text longer than this is refused without parsing.
+    max_move_text: ClassVar[int] = 40
+    #: A reminder of the notation, for parse errors.
+    notation_hint: ClassVar[str] = ""
+    #: Option sets that exercise the game (the conformance suite plays each of them).
+    example_options: ClassVar[tuple[dict[str, Any], ...]] = ({},)
+
+    _core: CoreGame
+    _moves: list[GameMoveT]
+    _by_text: Mapping[str, GameMoveT]  # every accepted (normalised) spelling -> its move
+    _options: dict[str, Any]
+
+    # --- facts ---
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        """The validated options (JSON-ready), defaults filled in."""
+        return dict(self._options)
+
+    @property
+    def num_players(self) -> int:
+        return int(self._core.num_players)
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """Players grouped by team; every player is in exactly one team."""
+        team_of = self._core.team_of
+        return tuple(
+            tuple(p for p in range(self.num_players) if team_of[p] == t)
+            for t in range(self._core.num_teams)
+        )
+
+    @property
+    def max_game_length(self) -> int:
+        """No game lasts more actions than this (chance outcomes included)."""
+        return int(self._core.max_game_length)
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return int(self._core.num_distinct_actions)
+
+    @property
+    def has_hidden_information(self) -> bool:
+        return bool(self._core.has_hidden_information)
+
+    @property
+    def core(self) -> CoreGame:
+        """The compiled game (the C-level contract), for the search core and benchmarks."""
+        return self._core
+
+    def _game_key(self) -> tuple[Any, ...]:
+        return (self.id, json.dumps(self._options, sort_keys=True))
+
+    def _install(self, core: CoreGame, options: dict[str, Any],
+                 build_moves: Callable[[tuple[Any, ...]], Sequence[GameMoveT]],
+                 aliases: Callable[[GameMoveT], list[str]] = lambda move: []) -> None:
+        """What every game's constructor ends with: its validated options, the compiled
+        core, one move per action id (built by ``build_moves(game_key)``) and the parse
+        table of their spellings (canonical notation plus ``aliases``)."""
+        self._options = options
+        self._core = core
+        self._game_key_cache = self._game_key()
+        _LIVE_GAMES[self._game_key_cache] = self
+        self._moves = list(build_moves(self._game_key_cache))
+        by_text: dict[str, GameMoveT] = {}
+        for move in self._moves:
+            by_text[str(move)] = move
+            for alias in aliases(move):
+                by_text[alias] = move
+        self._by_text = by_text
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self._options.items())
+        return f"<{type(self).__name__} {opts}>" if opts else f"<{type(self).__name__}>"
+
+    # --- copies and pickles ---
+    #
+    # A game is immutable once built: a copy, even a deep one, is the game itself.  A
+    # pickle holds its class and its options (a user's board file travels as its content:
+    # the options hold the board data, not a path), and unpickling builds the game again
+    # through its constructor, which checks them as ``load`` does.
+
+    def __eq__(self, other: object) -> bool:
+        """Games of one class with the same options are equal (and their moves, states
+        and saves are interchangeable)."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        return type(other) is type(self) and other._game_key_cache == self._game_key_cache
+
+    def __hash__(self) -> int:
+        return hash((type(self).__qualname__, self._game_key_cache))
+
+    def __copy__(self) -> Game[GameStateT, GameMoveT]:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game[GameStateT, GameMoveT]:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (restore_game, (type(self), self._options))
+
+    # --- states ---
+
+    def new_game(self, seed: int | None = None, auto_chance: bool = True) -> GameStateT:
+        """A new game.  With ``auto_chance`` (the default) every chance event -- the
+        random setup included -- is drawn from the RNG seeded by ``seed``; without it the
+        state stops at each chance node for the caller to apply an outcome (a physical
+        table applying what really happened)."""
+        seed = check_seed(seed)
+        if not isinstance(auto_chance, bool):
+            raise TypeError("auto_chance must be a bool")
+        core = self._core.new_state()
+        core.seed(seed)
+        if auto_chance:
+            core.run_auto_chance()
+        return self._state(core, auto_chance)
+
+    def _state(self, core: CoreState, auto_chance: bool) -> GameStateT:
+        """The game's own State around ``core`` (``state_class`` is a ClassVar, which a
+        type variable cannot annotate: the cast is where the two meet)."""
+        return cast(GameStateT, self.state_class(self, core, auto_chance))
+
+    # --- moves ---
+
+    def parse_move(self, text: str) -> GameMoveT:
+        """The move written ``text`` in the game's notation (:class:`InvalidMoveError`
+        if it is not a move of this game).  Legality is checked by ``State.apply``."""
+        if not isinstance(text, str):
+            raise TypeError(f"move text must be a str, not {type(text).__name__}")
+        return self._parse(text)
+
+    def _parse(self, text: str) -> GameMoveT:
+        # the exact str of a subclass, whose own methods (lower, split...) could misbehave
+        text = str.__str__(text)
+        what = f"not {_indefinite_article(self.name)} {self.name} move"
+        if len(text) > self.max_move_text:
+            raise InvalidMoveError(f"{what}: {text[:self.max_move_text]!r}... (too long)",
+                                   "too_long")
+        move = self._by_text.get(self._normalise(text))
+        if move is None:
+            raise InvalidMoveError(f"{what}: {text!r} ({self.notation_hint})", "not_notation")
+        return move
+
+    def _normalise(self, text: str) -> str:
+        """The key of ``_by_text`` for a spelling of a move (lower case, single spaces)."""
+        return " ".join(text.lower().split())
+
+    def move(self, action: int) -> GameMoveT:
+        """The move with action id ``action``."""
+        action = exact_int(action, "action")
+        if not 0 <= action < len(self._moves):
+            raise InvalidMoveError(f"action {action} is out of range for {self.id}",
+                                   "action_out_of_range")
+        return self._moves[action]
+
+    def _action_of(self, move: object) -> int:
+        """Action id of a move object or notation string (type-checked).  A Move's fields
+        are read defensively: a forged one (built without ``__init__``, or with fields of
+        other types) is refused, never trusted."""
+        if isinstance(move, Move):
+            key = getattr(move, "_game_key", None)
+            if key is self._game_key_cache or (
+                    type(key) is tuple and all(type(k) is str for k in key)
+                    and key == self._game_key_cache):
+                action = getattr(move, "_action", None)
+                if type(action) is int and 0 <= action < len(self._moves):
+                    return action
+                raise InvalidMoveError("a forged move: its action id is out of range",
+                                       "forged_move")
+            text = getattr(move, "_text", None)
+            shown = repr(text) if type(text) is str else "(no notation)"
+            raise InvalidMoveError(f"{type(move).__name__} {shown} is a move of another game "
+                                   "or other options", "other_game")
+        if isinstance(move, str):
+            return self._parse(move)._action
+        raise TypeError(f"a move must be a Move or its notation string, not {type(move).__name__}")
+
+    _game_key_cache: tuple[Any, ...]
+
+    def _explain(self, core: CoreState, action: int) -> tuple[str, str]:
+        """(rule key, message citing the rule) for an action the core rejected."""
+        key = self._core.illegal_reason(core, action)
+        return key, self.illegal_reasons[key]
+
+    def _redact(self, move: GameMoveT, mover: int, viewer: int | None) -> str:
+        """How ``viewer`` (None: a spectator) sees ``move`` made by ``mover`` (a player or
+        CHANCE) in a move log.  Perfect-information games show every move as it is."""
+        return str(move)
+
+    @classmethod
+    def check_saved_options(cls, options: dict[str, Any]) -> None:
+        """Refuse options of a saved (untrusted) state that only a trusted caller may
+        pass, such as a path on the server's disk (raises InvalidStateError)."""
+
+    # --- persistence ---
+
+    def state_from_json(self, text: str | bytes, *, key: bytes | None = None) -> GameStateT:
+        """Restore a state saved by :meth:`State.to_json`.
+
+        The text is untrusted: every field is checked (types, ranges, the options and
+        rules version), the move history is replayed through the rules -- chance outcomes
+        drawn from the game's RNG are drawn again from the saved starting RNG and must
+        come out the same -- and the saved position must equal the replayed one (every
+        warrior, palisade and gold piece accounted for).  With ``key`` the save must carry
+        a valid signature made with that key (see :meth:`State.to_json`).  Anything else
+        raises :class:`InvalidStateError`.
+        """
+        doc = _parse_state_json(text, key)
+        _expect(doc.get("game") == self.id,
+                f"the state is of game {doc.get('game')!r}, not {self.id!r}")
+        _expect(
+            doc.get("rules_version") == self.rules_version,
+            f"rules_version {doc.get('rules_version')!r} is not this library's "
+            f"{self.rules_version!r}",
+        )
+        _expect(
+            json.dumps(doc.get("options"), sort_keys=True)
+            == json.dumps(self._options, sort_keys=True),
+            "the saved options differ from this game's options",
+        )
+        auto_chance = doc["auto_chance"]
+        core = self._core.new_state()
+        history = doc["history"]
+        _expect(len(history) <= self.max_game_length, "history is longer than any game")
+        drawn = doc["drawn"]
+        _expect(drawn == sorted(set(drawn)) and all(0 <= i < len(history) for i in drawn),
+                "drawn must list history indices, ascending, without repeats")
+        try:
+            core.rng_start = tuple(int(w, 16) for w in doc["rng_start"])
+        except ValueError as exc:
+            raise InvalidStateError(f"rng_start: {exc}") from None
+        self._replay(core, history, set(drawn), auto_chance)
+        _expect(core.rng_state == tuple(int(w, 16) for w in doc["rng"]),
+                "rng is not what the saved starting RNG and its draws give")
+        if auto_chance and core.current_player == CHANCE:
+            raise InvalidStateError("auto_chance state stopped at a chance node")
+        state = self._state(core, auto_chance)
+        _compare_snapshot(doc["state"], state._snapshot(), "state")
+        return state
+
+    def _replay(self, core: CoreState, history: list[str], drawn: set[int],
+                auto_chance: bool) -> None:
+        """Apply a saved history to a new core state, each move checked by the rules;
+        the outcomes in ``drawn`` are drawn again from the core's RNG (an auto-chance game
+        draws every chance outcome itself)."""
+        for i, text_move in enumerate(history):
+            try:
+                action = self._action_of(text_move)
+            except InvalidMoveError as exc:
+                raise InvalidStateError(f"history[{i}]: {exc}") from None
+            at_chance = core.current_player == CHANCE
+            if i in drawn or (auto_chance and at_chance):
+                _expect(at_chance and i in drawn,
+                        f"history[{i}] {text_move!r}: only chance outcomes are drawn, and an "
+                        "auto_chance game draws all of them")
+                try:
+                    core.redraw(action)
+                except ValueError:
+                    raise InvalidStateError(
+                        f"history[{i}] {text_move!r} is not the outcome the saved RNG "
+                        "draws") from None
+                continue
+            if not core.is_legal(action):
+                _, why = self._explain(core, action)
+                raise InvalidStateError(f"history[{i}] {text_move!r} is illegal: {why}")
+            core.apply(action)
+
+
+def _indefinite_article(word: str) -> str:
+    """``"an"`` before a vowel (an Armadora move), else ``"a"`` (a Pig move)."""
+    return "an" if word[:1].lower() in ("a", "e", "i", "o", "u") else "a"
+
+
+#: The games built in this process, by game key (id and options), for pickled moves: a
+#: move pickles with its game, found here (or loaded again from the registry by id).
+_LIVE_GAMES: weakref.WeakValueDictionary[tuple[Any, ...], Game[Any, Any]] = (
+    weakref.WeakValueDictionary())
+#: Games rebuilt from pickles, by class and options: unpickling a thousand states of one
+#: game builds it once.
+_RESTORED_GAMES: dict[tuple[type[Any], str], Game[Any, Any]] = {}
+_RESTORED_GAMES_MAX = 64
+
+
+def restore_game(cls: type[Game[Any, Any]], options: dict[str, Any]) -> Game[Any, Any]:
+    """A pickled game: its class built again with its options (one per process)."""
+    if not (isinstance(cls, type) and issubclass(cls, Game)) or not isinstance(options, dict):
+        raise TypeError("not a pickled boardrules game")
+    text = json.dumps(options, sort_keys=True)
+    live = _LIVE_GAMES.get((getattr(cls, "id", None), text))
+    if type(live) is cls:
+        return live  # this process has that game already: the same object
+    key = (cls, text)
+    game = _RESTORED_GAMES.get(key)
+    if game is None:
+        game = cls(**options)
+        if len(_RESTORED_GAMES) >= _RESTORED_GAMES_MAX:
+            _RESTORED_GAMES.pop(next(iter(_RESTORED_GAMES)))
+        _RESTORED_GAMES[key] = game
+    return game
+
+
+def game_of_key(key: tuple[Any, ...]) -> Game[Any, Any]:
+    """The game a move belongs to: one built in this process with that key, else the
+    registered game of that id loaded with those options."""
+    game = _LIVE_GAMES.get(key)
+    if game is None:
+        from boardrules.games import as_game_id, load
+
+        game_id, options = key
+        game = load(as_game_id(game_id), **json.loads(options))
+    return game
+
+
+def move_of_game(game: Game[Any, GameMoveT], action: int) -> GameMoveT:
+    """A pickled move: the move with that action id of its (unpickled) game."""
+    if not isinstance(game, Game):
+        raise TypeError("not a pickled boardrules move")
+    return game.move(action)
+

@@ -1,0 +1,411 @@
+"""The :class:`State`: a game in progress, the whole truth with undo and the seeded RNG
+beside it.  It pickles and deep-copies through its save (:meth:`State.to_json`)."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast, overload
+
+from boardrules._base import CHANCE, TERMINAL, MoveT, Outcome, check_seed, exact_int
+from boardrules._ext.core import CoreState
+from boardrules._saves import (
+    SIGNATURE_FIELD,
+    STATE_FORMAT,
+    STATE_FORMAT_VERSION,
+    _compact_json,
+    sign_document,
+)
+from boardrules.errors import IllegalMoveError, InvalidMoveError
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
+    from boardrules._game import Game
+
+StateT = TypeVar("StateT", bound="State[Any]")
+ItemT = TypeVar("ItemT", bound=object, covariant=True)
+
+
+class History(Sequence[ItemT]):
+    """A game's moves so far, oldest first: what :attr:`State.history` returns.
+
+    A read-only snapshot: it stays as it was when the state moves on (or is undone).  It
+    indexes, slices (a slice is a list), iterates and measures as a list does, and
+    compares equal to a list or tuple of the same moves (and to another History)."""
+
+    __slots__ = ("_items", "_len")
+
+    def __init__(self, items: list[ItemT], length: int) -> None:
+        self._items = items  # append-only while this snapshot exists: only [:length] is ours
+        self._len = length
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, index: int) -> ItemT: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[ItemT]: ...
+
+    def __getitem__(self, index: int | slice) -> ItemT | list[ItemT]:
+        if isinstance(index, slice):
+            return [self._items[i] for i in range(*index.indices(self._len))]
+        i = exact_int(index, "a history index")
+        if i < 0:
+            i += self._len
+        if not 0 <= i < self._len:
+            raise IndexError("history index out of range")
+        return self._items[i]
+
+    def __iter__(self) -> Iterator[ItemT]:
+        return itertools.islice(self._items, self._len)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, History | list | tuple):
+            return NotImplemented
+        return len(other) == self._len and all(a == b for a, b in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
+class State(Generic[MoveT]):
+    """A game in progress: the whole truth, with undo and the seeded RNG beside it.
+
+    Get one from :meth:`Game.new_game` or :meth:`Game.state_from_json`.  Methods that
+    reject their input raise before touching anything: the state stays byte-identical.
+    """
+
+    __slots__ = ("_auto_chance", "_core", "_game", "_log", "_log_shared", "_world")
+
+    def __init__(self, game: Game[Any, MoveT], core: CoreState, auto_chance: bool) -> None:
+        self._game = game
+        self._core = core
+        self._auto_chance = auto_chance
+        # The history's moves, oldest first, grown as moves are applied (None: not built
+        # yet).  Once handed out in a History it is never shortened in place.
+        self._log: list[MoveT] | None = None
+        self._log_shared = False
+        # A world drawn by determinize: it starts from no game's start, so it has no save.
+        self._world = False
+
+    @property
+    def game(self) -> Game[Self, MoveT]:
+        """The game this state is a state of (its own class: ``ArmadoraGame``)."""
+        return cast("Game[Self, MoveT]", self._game)
+
+    @property
+    def auto_chance(self) -> bool:
+        return self._auto_chance
+
+    # --- whose turn, what is legal ---
+
+    @property
+    def current_player(self) -> int:
+        """The player to move (0-based), :data:`CHANCE` or :data:`TERMINAL`."""
+        return int(self._core.current_player)
+
+    def is_terminal(self) -> bool:
+        return self._core.current_player == TERMINAL
+
+    def legal_moves(self) -> list[MoveT]:
+        """The legal moves, sorted and without duplicates; at a chance node the possible
+        outcomes; empty only when the game is over."""
+        return self._core.legal_moves(self._game._moves)
+
+    def is_legal(self, move: object) -> bool:
+        """Whether ``move`` (a :class:`Move` or its notation) is legal here.  Anything
+        that is not a legal move of this game answers ``False``: an illegal move, text
+        that is no move, a move of another game or other options, a forged move, a value
+        of another type.  (:meth:`apply` says which, with its error.)"""
+        try:
+            action = self._game._action_of(move)
+        except (InvalidMoveError, TypeError):
+            return False
+        return bool(self._core.is_legal(action))
+
+    def chance_outcomes(self) -> list[tuple[MoveT, float]]:
+        """[(outcome, probability)] at a chance node, else []."""
+        moves = self._game._moves
+        return [(moves[a], p) for a, p in self._core.chance_outcomes()]
+
+    # --- changes ---
+
+    def apply(self, move: MoveT | str, *, player: int | None = None) -> None:
+        """Apply a move (a :class:`Move` or its notation).
+
+        ``player``, when given, is who asks: a move sent by anyone but the player to move
+        is refused.  An illegal move raises :class:`IllegalMoveError` naming the rule it
+        breaks; nothing changes.  With ``auto_chance`` the chance events that follow are
+        drawn at once.
+        """
+        game = self._game
+        action = game._action_of(move)
+        core = self._core
+        if player is not None:
+            self._check_player(player)
+        try:
+            core.apply(action, self._auto_chance)
+            return
+        except ValueError:
+            rule, message = game._explain(core, action)
+            raise IllegalMoveError(f"{game._moves[action]}: {message}", rule) from None
+
+    def _check_player(self, player: int) -> None:
+        player = exact_int(player, "player")
+        current = self.current_player
+        if player != current or not 0 <= player < self._game.num_players:
+            who = {CHANCE: "a chance event", TERMINAL: "nobody (the game is over)"}.get(
+                current, f"player {current}"
+            )
+            raise IllegalMoveError(f"not player {player}'s turn: {who} is to move", "wrong_player")
+
+    def apply_random_chance(self, seed: int | None = None) -> MoveT:
+        """Draw one outcome at a chance node with its probability and apply it: from the
+        state's own RNG, or from a throw-away RNG seeded with ``seed``."""
+        if self._core.current_player != CHANCE:
+            raise IllegalMoveError("not a chance node", "not_chance")
+        if seed is not None:
+            seed = check_seed(seed)
+        action = self._core.apply_random_chance(seed)
+        return self._game._moves[action]
+
+    def undo(self) -> MoveT:
+        """Take back the last move and return it.  With ``auto_chance`` the chance
+        outcomes drawn automatically after that move are taken back with it."""
+        # One call into the core either way: no other thread can see it half undone.
+        core = self._core
+        action = core.undo_move() if self._auto_chance else core.undo()
+        self._truncate_log()
+        return self._game._moves[action]
+
+    def determinize(self: StateT, player: int, seed: int | None = None) -> StateT:
+        """A world consistent with everything ``player`` may know: what he cannot see
+        (opponents' face-down values, hidden hands...) is redrawn at random from what
+        remains possible.  It has no undo history (which would hold the truth)."""
+        player = exact_int(player, "player")
+        if not 0 <= player < self._game.num_players:
+            raise ValueError(f"player must be 0 to {self._game.num_players - 1}")
+        world = type(self)(self._game, self._core.determinized(player, check_seed(seed)),
+                           self._auto_chance)
+        world._world = True
+        return world
+
+    def invariants(self) -> dict[str, tuple[int, int]]:
+        """Conservation checks: name -> (counted, expected); equal in every valid state
+        (every piece, card and gold piece accounted for)."""
+        raise NotImplementedError
+
+    def copy(self: StateT) -> StateT:
+        """An independent copy (history and RNG included)."""
+        other = type(self)(self._game, self._core.copy(), self._auto_chance)
+        other._world = self._world
+        return other
+
+    def child(self: StateT, move: MoveT | str) -> StateT:
+        """A copy with ``move`` applied; this state is unchanged."""
+        other = self.copy()
+        other.apply(move)
+        return other
+
+    def _check_viewer(self, player: object, *, spectator: bool = True) -> None:
+        """TypeError / ValueError unless ``player`` is a player of the game (or ``None``,
+        a spectator, when ``spectator``)."""
+        if player is None and spectator:
+            return
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise TypeError("player must be an int or None" if spectator
+                            else "player must be an int")
+        if not 0 <= int.__index__(player) < self._game.num_players:
+            raise ValueError(f"player must be 0 to {self._game.num_players - 1}"
+                             + (" or None" if spectator else ""))
+
+    def history_view(self, player: int | None) -> list[tuple[int, str]]:
+        """The move log as ``player`` may see it (``None``: a spectator): ``(mover,
+        move)`` pairs, the mover a player or :data:`CHANCE`, and a move whose content is
+        hidden from him written redacted (Armadora: ``"?@c2"`` for another player's
+        face-down warrior)."""
+        self._check_viewer(player)
+        moves = self._game._moves
+        return [(mover, self._game._redact(moves[a], mover, player))
+                for a, mover in zip(self._core.actions, self._core.movers(), strict=True)]
+
+    @property
+    def history(self) -> History[MoveT]:
+        """Every action applied since the start, chance outcomes included (whole truth):
+        a read-only :class:`History` of the moves so far, oldest first, which compares
+        equal to a list of the same moves.  A read costs O(1) after a move (the moves are
+        recorded as they are applied), so a loop that reads it after every move stays
+        linear."""
+        log = self._moves_so_far()
+        self._log_shared = True
+        return History(log, len(log))
+
+    def _moves_so_far(self) -> list[MoveT]:
+        """The state's own list of its history's moves, brought up to date: the moves
+        applied since the last read are appended (the list is rebuilt if it is longer than
+        the history, which only a caller of the core's undo can cause)."""
+        core, log = self._core, self._log
+        n = core.num_actions
+        if log is None or len(log) > n:
+            moves = self._game._moves
+            log = self._log = [moves[a] for a in core.actions]
+            self._log_shared = False
+        elif len(log) < n:
+            moves = self._game._moves
+            log.extend([moves[a] for a in core.actions_from(len(log))])
+        return log
+
+    def _truncate_log(self) -> None:
+        """After an undo: the recorded moves end where the history now ends (a list already
+        handed out in a History is left as it was: a new, shorter one replaces it)."""
+        log = self._log
+        if log is None:
+            return
+        n = self._core.num_actions
+        if len(log) <= n:
+            return
+        if self._log_shared:
+            self._log, self._log_shared = log[:n], False
+        else:
+            del log[n:]
+
+    # --- results (per game) ---
+
+    def score(self) -> tuple[int, ...]:
+        """Each player's standing by the game's scoring, were it scored now."""
+        raise NotImplementedError
+
+    def outcome(self) -> Outcome | None:
+        """``None`` until the game is over, then the final :class:`Outcome`."""
+        raise NotImplementedError
+
+    def returns(self) -> tuple[float, ...]:
+        """Each player's payoff in [-1, 1] (0 for all until the game is over)."""
+        return tuple(self._core.returns())
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may see, JSON-ready (``None``: a spectator)."""
+        raise NotImplementedError
+
+    def render_svg(self, player: int | None = None) -> str:
+        """An SVG picture of what ``player`` may see (``None``: a spectator), the same
+        redaction as :meth:`view`.  :meth:`render_svg_truth` draws the whole truth."""
+        raise NotImplementedError
+
+    def render_svg_truth(self) -> str:
+        """An SVG picture of the whole truth, hidden values included (for analysis, never
+        for a player).  A game without hidden information draws the spectator's view."""
+        if self._game.has_hidden_information:
+            raise NotImplementedError
+        return self.render_svg(None)
+
+    def render_text(self, player: int | None = None) -> str:
+        """The board as text: ``player=None`` a spectator's (hidden values redacted, as
+        in ``view(None)``), else what ``player`` may see."""
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        """The board as a spectator sees it (:meth:`render_text`), like ``print(board)``;
+        a game without a text board prints its ``repr``."""
+        try:
+            return self.render_text()
+        except NotImplementedError:
+            return repr(self)
+
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows for a state: a spectator's view."""
+        return self.render_svg(None)
+
+    def _raw(self) -> dict[str, Any]:
+        """The whole truth as plain Python values, from the compiled core's ``export``."""
+        return self._game._core.export(self._core)
+
+    def _snapshot(self) -> dict[str, Any]:
+        """The explicit position saved beside the history in ``to_json``."""
+        raise NotImplementedError
+
+    # --- persistence ---
+
+    # --- copies and pickles: through the save ---
+
+    def __copy__(self: StateT) -> StateT:
+        return self.copy()
+
+    def __deepcopy__(self: StateT, memo: dict[int, Any]) -> StateT:
+        return self.copy()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A state pickles as its game and its save (:meth:`to_json`): unpickling replays
+        and checks the save as :meth:`Game.state_from_json` does, and gives back the same
+        position byte for byte, its history (so undo) and its RNG.  Unpickling untrusted
+        bytes runs whatever they say, as any pickle does: keep signed JSON saves for
+        untrusted storage."""
+        return (restore_state, (self._game, self.to_json()))
+
+    def to_json(self, *, key: bytes | None = None) -> str:
+        """The whole state as JSON text, for a server to persist; restore it with
+        :meth:`Game.state_from_json` (or :func:`boardrules.state_from_json`).
+
+        The save holds the truth, RNG included: whoever holds it can read the hidden
+        information and can even rewrite it consistently (choose the dice and an RNG that
+        draws them) so that it still loads.  A server that hands saves to players passes
+        ``key`` (a secret of at least 16 bytes it keeps): the save then carries an
+        HMAC-SHA256 ``signature``, and ``state_from_json(text, key=key)`` refuses any save
+        that was changed or not signed with that key.
+        """
+        self._check_savable()
+        doc: dict[str, Any] = {
+            "format": STATE_FORMAT,
+            "format_version": STATE_FORMAT_VERSION,
+            "game": self._game.id,
+            "rules_version": self._game.rules_version,
+            "options": self._game._options,
+            "auto_chance": self._auto_chance,
+            "rng_start": [f"{w:016x}" for w in self._core.rng_start],
+            "rng": [f"{w:016x}" for w in self._core.rng_state],
+            "drawn": self._core.drawn,
+            "history": [str(m) for m in self._moves_so_far()],
+            "state": self._snapshot(),
+        }
+        if key is not None:
+            doc[SIGNATURE_FIELD] = sign_document(doc, key)
+        return _compact_json(doc)
+
+    def _check_savable(self) -> None:
+        if self._world:
+            raise ValueError(
+                "a world drawn by determinize() has no save: it starts from no position of "
+                "the game's start, and its history is empty (save or pickle the state it was "
+                "drawn from)")
+
+    def state_bytes(self) -> bytes:
+        """The compiled state struct, byte for byte (for identity checks)."""
+        return bytes(self._core.state_bytes())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return (
+            self._game._game_key_cache == other._game._game_key_cache
+            and self.state_bytes() == other.state_bytes()
+            and self._core.actions == other._core.actions
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self._game.id} move {len(self._core.actions)}>"
+
+
+def restore_state(game: Game[Any, Any], save: str) -> State[Any]:
+    """A pickled state: its save restored by its (unpickled) game."""
+    from boardrules._game import Game
+
+    if not isinstance(game, Game) or not isinstance(save, str):
+        raise TypeError("not a pickled boardrules state")
+    state: State[Any] = game.state_from_json(save)
+    return state
