@@ -170,7 +170,9 @@ def test_ctrl_c_propagates_keyboard_interrupt_after_joining(algorithm: str) -> N
     """Ctrl-C itself: SIGINT with Python's own handler raises KeyboardInterrupt in the
     waiting thread, which always propagates (never turned into a result)."""
     before = threading.active_count()
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    # Python's own handler, whatever the suite was started with (a background job or
+    # nohup starts it with SIGINT ignored, and the test would then prove nothing)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT))
     timer.start()
     try:
@@ -180,6 +182,7 @@ def test_ctrl_c_propagates_keyboard_interrupt_after_joining(algorithm: str) -> N
     finally:
         timer.cancel()
         timer.join()
+        signal.signal(signal.SIGINT, previous)
     assert threading.active_count() == before
 
 
