@@ -402,6 +402,29 @@ def end_game(state: ArmadoraState) -> None:
         state.apply("pass")
 
 
+def test_scoring_reveals_every_face_down_warrior() -> None:
+    """Rule 5 (翻開所有面朝下的戰士板塊): at the end every face-down warrior is turned over, so
+    every view -- a spectator's too -- shows every strength on the board, and a world drawn
+    for a player then keeps them (only screens stay secret)."""
+    game = boardrules.load("armadora", players=3)
+    rng = random.Random(5)
+    state = game.new_game(seed=5)
+    while not state.is_terminal():
+        before_end = state.view(None)
+        state.apply(rng.choice(state.legal_moves()))
+    hidden_before = [sq for sq in before_end["squares"]
+                     if sq["warrior"] and sq["warrior"]["strength"] is None]
+    assert hidden_before  # the last position before the end still hid some
+    raw = state._raw()
+    for viewer in (None, 0, 1, 2):
+        for c, sq in enumerate(state.view(viewer)["squares"]):
+            if sq["warrior"]:
+                assert sq["warrior"]["strength"] == raw["strength"][c]
+    assert ":?" not in str(state)
+    world = state.determinize(1, seed=3)
+    assert world.view(None)["squares"] == state.view(None)["squares"]
+
+
 def test_scoring_majority_takes_gold() -> None:
     """rule 5: in each territory the highest total strength takes its gold; a territory
     with no warrior gives its gold to nobody."""

@@ -279,7 +279,8 @@ def check_views(state: Any) -> None:
             shown = warrior["strength"]
             if shown is not None:
                 assert shown == raw["strength"][c]
-            if raw["face_up"][c]:
+            if raw["face_up"][c] or state.is_terminal():
+                # rule 5, victory: at the end every warrior is turned over, for everyone
                 assert shown == raw["strength"][c], "a face-up warrior is hidden"
             elif owner != viewer and c not in known:
                 assert shown is None, (

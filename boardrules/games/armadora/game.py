@@ -250,22 +250,24 @@ class ArmadoraState(State[ArmadoraMove]):
 
         Face-down warriors show their strength only to their owner (unless the
         ``look_at_face_down`` option is off) and to a Mage who peeked at them; everyone
-        else sees ``"strength": null``.  Only the viewer's own screen (``pool``) is shown.
+        else sees ``"strength": null``.  Once the game is over every strength on the
+        board shows, to spectators too (rule 5, victory: the face-down warriors are turned
+        over to score).  Only the viewer's own screen (``pool``) is shown.
         """
         game = self._game
-        if player is not None and (isinstance(player, bool) or not isinstance(player, int)):
-            raise TypeError("player must be an int or None")
-        if player is not None and not 0 <= player < game.num_players:
-            raise ValueError(f"player must be 0 to {game.num_players - 1} or None")
+        self._check_viewer(player)
         raw = self._raw()
         look = game._options["look_at_face_down"]
+        # rule 5, victory: every face-down warrior is turned over when the game is scored
+        revealed = self.is_terminal()
         known = set(raw["known"][player]) if player is not None else set()
         squares = []
         for c in range(game.board.width * game.board.height):
             owner = raw["owner"][c]
             warrior = None
             if owner >= 0:
-                visible = raw["face_up"][c] or (look and (owner == player or c in known))
+                visible = (revealed or raw["face_up"][c]
+                           or (look and (owner == player or c in known)))
                 warrior = {
                     "owner": owner,
                     "strength": raw["strength"][c] if visible else None,

@@ -796,7 +796,9 @@ cdef void ar_evaluate(const void* state, const void* tables, double* out) noexce
 cdef void ar_determinize(void* state, const void* tables, int observer, Rng* rng) noexcept nogil:
     """Redraw every value ``observer`` cannot see: the face-down warriors of the other
     players that he has not peeked at, together with the warriors behind their screens
-    (each player's unseen values are shuffled among his own unseen places).
+    (each player's unseen values are shuffled among his own unseen places).  Once the
+    game is over the board's warriors are all turned over (rule 5): only the screens'
+    contents are redrawn then.
 
     The result depends only on what the observer knows and on ``rng``: the unseen values
     are first put in a canonical order (by strength), so two states that differ only in
@@ -812,6 +814,8 @@ cdef void ar_determinize(void* state, const void* tables, int observer, Rng* rng
         if q == observer:
             continue
         hidden = s.pmask[q] & ~s.faceup_mask & ~s.known[observer]
+        if s.phase == PH_OVER:
+            hidden = 0  # rule 5, victory: every warrior on the board is turned over
         nboard = popcount64(hidden)
         for k in range(AR_MAX_STRENGTH + 1):
             counts[k] = s.pool[q][k]
