@@ -681,17 +681,32 @@ def test_no_tribute_in_resource_regions() -> None:
     assert stage(state, "quarry", 0) == ("plant", 1)
 
 
-def test_a1_tribute_paid_in_start_regions() -> None:
-    for option, paid in ((True, 1), (False, 0)):
-        state = new_game(2, fortresses=("eastgate", "westgate"),
-                         start_region_tribute=option)
+def test_a1_no_tribute_in_the_starting_regions() -> None:
+    """"Tribute must be paid only in the dark-green regions.  Those are the regions with
+    Picts at the beginning of the game": the two starting regions have none, so nobody
+    takes tribute there by default; ``start_region_tribute=True`` (a house reading) makes
+    the starting fortress I of player 1 take its fish."""
+    for options, paid in (({}, 0), ({"start_region_tribute": False}, 0),
+                          ({"start_region_tribute": True}, 1)):
+        state = new_game(2, fortresses=("eastgate", "westgate"), **options)
+        assert state.game.options["start_region_tribute"] is bool(paid)
+        assert stage(state, "westgate", 1) == ("fortress", 1)
         play(state, "settler port-westgate", "build rampart westgate")
         if state.phase == "pay":
             state.apply("pay fish")
         assert stage(state, "westgate", 0) == ("rampart", 1)
-        assert res(state, 1)["fish"] == 3 + paid, option
+        assert res(state, 1)["fish"] == 3 + paid, options
         assert res(state, 0)["fish"] == 2
         consistent(state)
+    # a dark-green region with Picts still pays it
+    state = new_game(2)
+    building(state, "hill", 1, "fortress", 1)
+    neutral(state, 1, 2)
+    figures(state, "hill", 0, settlers=1)
+    give(state, 0, fish=1, wood=0)
+    play(state, "build rampart hill")
+    assert res(state, 1)["fish"] == 4
+    consistent(state)
 
 
 def test_a15_second_light_region_has_no_tribute_and_no_picts() -> None:

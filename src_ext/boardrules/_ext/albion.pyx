@@ -1127,7 +1127,7 @@ cdef class AlbionCore(CoreGame):
 
     def __cinit__(self, int players, list kinds, list borders, list picts, list printed,
                   list laurel, int first_player=0, int max_rounds=100,
-                  bint start_region_tribute=True):
+                  bint start_region_tribute=False):
         cdef AlTables* t = &self.tables
         cdef int n = len(kinds)
         cdef int k, p, i
@@ -1214,8 +1214,10 @@ cdef class AlbionCore(CoreGame):
             elif k >= KR_RESOURCE:
                 t.resource_region[k - KR_RESOURCE] = r
                 resources[k - KR_RESOURCE] += 1
-            # "Tribute must be paid only in the dark-green regions" (A1 for the start
-            # regions); "not paid in the two light green and the four resource regions"
+            # "Tribute must be paid only in the dark-green regions.  Those are the
+            # regions with Picts at the beginning of the game": not the two starting
+            # regions, which have none (A1; start_region_tribute, a house reading, adds
+            # them); "not paid in the two light green and the four resource regions"
             t.tribute[r] = k == KR_DARK or (k == KR_START and start_region_tribute)
             t.droppable[r] = k == KR_DARK or k == KR_START
             if not 0 <= picts[r] <= 40 or not 0 <= printed[r] <= 40:
