@@ -1257,7 +1257,28 @@ def test_a9_voluntary_removal_undoes_each_stage() -> None:
     assert {p: res(state, p) for p in (0, 1)} == before
     assert state.current_player != CHANCE
     consistent(state)
-    # a settlement III: another stage II/III building, then two figures
+    # a settlement II: a figure for each stage
+    state = new_game(2)
+    building(state, "crag", 0, "settlement", 2)
+    figures(state, "crag", 0, settlers=1)
+    figures(state, "hill", 0, legions=1)
+    figures(state, "glen", 0, legions=1)
+    play(state, "remove crag")
+    assert state.phase == "loss" and state.current_player == 0
+    assert legal(state) == {"return settler port", "return legion hill",
+                            "return legion glen"}
+    play(state, "return legion hill", "return legion glen")
+    assert stage(state, "crag", 0) == ("", 0)
+    assert state.view(None)["players"][0]["legions_in_supply"] == 3
+    consistent(state)
+
+
+def test_a9_removing_a_settlement_three_costs_no_other_building() -> None:
+    """"With a subsequent assault, the owner of a reduced stage III settlement must take
+    another stage II or III building token from the board": a voluntary removal is no
+    assault ("no Pict is turned over") and takes "all building tokens from the region",
+    no other, so his fortress II elsewhere keeps its stage and its marker; the
+    settlement's stages II and I still give back their two figures."""
     state = new_game(2)
     building(state, "crag", 0, "settlement", 3)
     building(state, "eastgate", 0, "fortress", 2)
@@ -1265,15 +1286,18 @@ def test_a9_voluntary_removal_undoes_each_stage() -> None:
     figures(state, "crag", 0, settlers=1)
     figures(state, "hill", 0, legions=1)
     figures(state, "glen", 0, legions=1)
+    consistent(state)
     play(state, "remove crag")
-    # the only stage II/III non-settlement: reduced unasked (and its marker)
-    assert stage(state, "eastgate", 0) == ("fortress", 1)
+    assert stage(state, "eastgate", 0) == ("fortress", 2)
+    assert raw(state)["neutral"][0] == 3
     assert state.phase == "loss" and state.current_player == 0
     assert legal(state) == {"return settler port", "return legion hill",
                             "return legion glen"}
     play(state, "return legion hill", "return legion glen")
     assert stage(state, "crag", 0) == ("", 0)
+    assert stage(state, "eastgate", 0) == ("fortress", 2)
     assert state.view(None)["players"][0]["legions_in_supply"] == 3
+    assert state.phase == "build"
     consistent(state)
 
 
