@@ -747,6 +747,49 @@ def test_a16_resource_regions_hold_only_their_plant() -> None:
         assert f"build plant {region}" not in options
 
 
+def test_a16_a_settlement_in_the_launching_region_after_a_removal() -> None:
+    """The launching region is a light-green region like the other: nothing in the text
+    forbids a settlement there, but "Each player may have only one building in each
+    region", so the starting rampart must go first (a removal); the settlement then pays
+    no tribute ("not paid in the two light green ... regions"), turns no Pict over, and
+    the settlers that come home after building develop it without moving."""
+    state = new_game(2)
+    assert_illegal(state, "build settlement port", "one_building_per_region")
+    play(state, "remove port")
+    assert stage(state, "port", 0) == ("", 0) and state.defence(0, "port") == 0
+    assert state.current_player == 1                  # his one settler acted: turn over
+    fresh_turn(state, 0)
+    assert {"build settlement port", "build fortress port",
+            "build rampart port"} <= legal(state)
+    assert "build plant port" not in legal(state)
+    before = res(state, 1)
+    play(state, "build settlement port")
+    if state.phase == "pay":
+        state.apply("pay fish")
+    assert stage(state, "port", 1) == ("rampart", 1)  # a building of the stage being built
+    assert res(state, 1) == before                    # ... but no tribute here
+    assert state.current_player != CHANCE             # no Pict in a light-green region
+    assert state.phase == "figure"
+    play(state, "take settler")
+    assert stage(state, "port", 0) == ("settlement", 1)
+    assert settlers(state, "port", 0) == 2
+    # next round, the settlers at home develop it with no movement at all
+    fresh_turn(state, 0)
+    give(state, 0, fish=1, wood=1)
+    assert state.view(0)["points_left"] == 2 and "develop port" in legal(state)
+    play(state, "develop port")                       # fish+wood: the payment is forced
+    assert state.phase == "figure"
+    play(state, "take legion")
+    assert stage(state, "port", 0) == ("settlement", 2)
+    consistent(state)
+    # a fortress III there launches nothing: its settlers are already there
+    state = new_game(2)
+    building(state, "port", 0, "fortress", 3)
+    neutral(state, 0, 3)
+    consistent(state)
+    assert not any(m.startswith("launch") for m in legal(state))
+
+
 # ------------------------------------------------------------------ 3) Turn Over a Pict
 
 
