@@ -1235,19 +1235,19 @@ class _LyingStr(str):
     """A ``str`` whose own methods misbehave (the 0.5.0 review's probe): a parser must read
     its characters, never call its methods (``str(text)`` would call ``__str__``)."""
 
-    def lower(self) -> Any:  # type: ignore[override]
+    def lower(self) -> Any:
         return 12
 
-    def upper(self) -> Any:  # type: ignore[override]
+    def upper(self) -> Any:
         return 12
 
-    def strip(self, chars: str | None = None) -> Any:  # type: ignore[override]
+    def strip(self, chars: str | None = None) -> Any:
         return self
 
-    def split(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+    def split(self, *args: Any, **kwargs: Any) -> Any:
         return 12
 
-    def startswith(self, *args: Any) -> bool:  # type: ignore[override]
+    def startswith(self, *args: Any) -> bool:
         return True
 
     def __str__(self) -> str:
