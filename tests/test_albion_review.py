@@ -380,6 +380,8 @@ def test_forged_saves_are_refused() -> None:
         ("history", lambda d: d["history"].__setitem__(len(d["history"]) - 1, "end")),
         ("extra move", lambda d: d["history"].append("resources")),
         ("board path", lambda d: d["options"].__setitem__("board", "/etc/passwd")),
+        ("tribute option", lambda d: d["options"].__setitem__("start_region_tribute", 1)),
+        ("rules 1.0", lambda d: d.__setitem__("rules_version", "1.0")),    # A1, A9 changed
     ]
     for name, change in forged:
         bad = json.loads(json.dumps(doc))

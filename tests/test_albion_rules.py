@@ -26,7 +26,7 @@ from albion_helpers import (
     raw,
 )
 
-from boardrules import CHANCE, IllegalMoveError, Termination
+from boardrules import CHANCE, IllegalMoveError, InvalidOptionError, Termination
 from boardrules.games.albion import AlbionGame, AlbionState
 from boardrules.games.albion.game import ILLEGAL_REASONS
 from boardrules.testing import assert_illegal
@@ -707,6 +707,13 @@ def test_a1_no_tribute_in_the_starting_regions() -> None:
     play(state, "build rampart hill")
     assert res(state, 1)["fish"] == 4
     consistent(state)
+
+
+@pytest.mark.parametrize("value", [1, 0, "yes", None, 1.0])
+def test_a1_start_region_tribute_must_be_a_bool(value: Any) -> None:
+    with pytest.raises(InvalidOptionError, match="start_region_tribute must be a bool"):
+        AlbionGame(2, board=TEST_BOARD, start_region_tribute=value)
+    assert AlbionGame(2, board=TEST_BOARD).options["start_region_tribute"] is False
 
 
 def test_a15_second_light_region_has_no_tribute_and_no_picts() -> None:
