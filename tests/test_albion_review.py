@@ -380,6 +380,8 @@ def test_forged_saves_are_refused() -> None:
         ("history", lambda d: d["history"].__setitem__(len(d["history"]) - 1, "end")),
         ("extra move", lambda d: d["history"].append("resources")),
         ("board path", lambda d: d["options"].__setitem__("board", "/etc/passwd")),
+        ("tribute option", lambda d: d["options"].__setitem__("start_region_tribute", 1)),
+        ("rules 1.0", lambda d: d.__setitem__("rules_version", "1.0")),    # A1, A9 changed
     ]
     for name, change in forged:
         bad = json.loads(json.dumps(doc))
@@ -550,7 +552,8 @@ def test_a_refused_return_while_a_reduction_is_owed_is_explained_truly() -> None
 
 def test_a_removal_asks_the_turn_player_its_losses_then_the_turn_goes_on() -> None:
     """A9: removing a settlement III: the owner (the player whose turn it is) chooses the
-    other stage II/III building reduced, then the two figures; then he builds on."""
+    two figures its stages II and I gave back (no other building is reduced: that is an
+    assault's further loss); then he builds on."""
     state = new_game(2)
     building(state, "crag", 0, "settlement", 3)
     figures(state, "crag", 0, settlers=1)
@@ -563,13 +566,11 @@ def test_a_removal_asks_the_turn_player_its_losses_then_the_turn_goes_on() -> No
     consistent(state)
     play(state, "remove crag")
     assert state.phase == "loss" and state.current_player == 0
-    assert legal(state) == {"reduce eastgate", "reduce fishery"}
-    play(state, "reduce eastgate")
-    assert raw(state)["neutral"][0] == 2                      # fortress II's marker back
-    assert state.phase == "loss" and state.current_player == 0
     assert legal(state) == {"return settler port", "return settler glade",
                             "return legion hill"}
     play(state, "return settler port", "return legion hill")
+    assert raw(state)["neutral"][0] == 3                      # fortress II untouched
+    assert stage(state, "fishery", 0) == ("plant", 2)
     # the settler sent home by the removal went back first: the glade's may still build
     assert raw(state)["settlers"][INDEX["glade"]][0] == 1
     assert state.phase == "build" and "build settlement glade" in legal(state)

@@ -26,7 +26,7 @@ from albion_helpers import (
     raw,
 )
 
-from boardrules import CHANCE, IllegalMoveError, Termination
+from boardrules import CHANCE, IllegalMoveError, InvalidOptionError, Termination
 from boardrules.games.albion import AlbionGame, AlbionState
 from boardrules.games.albion.game import ILLEGAL_REASONS
 from boardrules.testing import assert_illegal
@@ -681,17 +681,39 @@ def test_no_tribute_in_resource_regions() -> None:
     assert stage(state, "quarry", 0) == ("plant", 1)
 
 
-def test_a1_tribute_paid_in_start_regions() -> None:
-    for option, paid in ((True, 1), (False, 0)):
-        state = new_game(2, fortresses=("eastgate", "westgate"),
-                         start_region_tribute=option)
+def test_a1_no_tribute_in_the_starting_regions() -> None:
+    """"Tribute must be paid only in the dark-green regions.  Those are the regions with
+    Picts at the beginning of the game": the two starting regions have none, so nobody
+    takes tribute there by default; ``start_region_tribute=True`` (a house reading) makes
+    the starting fortress I of player 1 take its fish."""
+    for options, paid in (({}, 0), ({"start_region_tribute": False}, 0),
+                          ({"start_region_tribute": True}, 1)):
+        state = new_game(2, fortresses=("eastgate", "westgate"), **options)
+        assert state.game.options["start_region_tribute"] is bool(paid)
+        assert stage(state, "westgate", 1) == ("fortress", 1)
         play(state, "settler port-westgate", "build rampart westgate")
         if state.phase == "pay":
             state.apply("pay fish")
         assert stage(state, "westgate", 0) == ("rampart", 1)
-        assert res(state, 1)["fish"] == 3 + paid, option
+        assert res(state, 1)["fish"] == 3 + paid, options
         assert res(state, 0)["fish"] == 2
         consistent(state)
+    # a dark-green region with Picts still pays it
+    state = new_game(2)
+    building(state, "hill", 1, "fortress", 1)
+    neutral(state, 1, 2)
+    figures(state, "hill", 0, settlers=1)
+    give(state, 0, fish=1, wood=0)
+    play(state, "build rampart hill")
+    assert res(state, 1)["fish"] == 4
+    consistent(state)
+
+
+@pytest.mark.parametrize("value", [1, 0, "yes", None, 1.0])
+def test_a1_start_region_tribute_must_be_a_bool(value: Any) -> None:
+    with pytest.raises(InvalidOptionError, match="start_region_tribute must be a bool"):
+        AlbionGame(2, board=TEST_BOARD, start_region_tribute=value)
+    assert AlbionGame(2, board=TEST_BOARD).options["start_region_tribute"] is False
 
 
 def test_a15_second_light_region_has_no_tribute_and_no_picts() -> None:
@@ -730,6 +752,49 @@ def test_a16_resource_regions_hold_only_their_plant() -> None:
         assert f"build {kind} eastgate" in options and f"build {kind} port" in options
     for region in ("eastgate", "port"):
         assert f"build plant {region}" not in options
+
+
+def test_a16_a_settlement_in_the_launching_region_after_a_removal() -> None:
+    """The launching region is a light-green region like the other: nothing in the text
+    forbids a settlement there, but "Each player may have only one building in each
+    region", so the starting rampart must go first (a removal); the settlement then pays
+    no tribute ("not paid in the two light green ... regions"), turns no Pict over, and
+    the settlers that come home after building develop it without moving."""
+    state = new_game(2)
+    assert_illegal(state, "build settlement port", "one_building_per_region")
+    play(state, "remove port")
+    assert stage(state, "port", 0) == ("", 0) and state.defence(0, "port") == 0
+    assert state.current_player == 1                  # his one settler acted: turn over
+    fresh_turn(state, 0)
+    assert {"build settlement port", "build fortress port",
+            "build rampart port"} <= legal(state)
+    assert "build plant port" not in legal(state)
+    before = res(state, 1)
+    play(state, "build settlement port")
+    if state.phase == "pay":
+        state.apply("pay fish")
+    assert stage(state, "port", 1) == ("rampart", 1)  # a building of the stage being built
+    assert res(state, 1) == before                    # ... but no tribute here
+    assert state.current_player != CHANCE             # no Pict in a light-green region
+    assert state.phase == "figure"
+    play(state, "take settler")
+    assert stage(state, "port", 0) == ("settlement", 1)
+    assert settlers(state, "port", 0) == 2
+    # next round, the settlers at home develop it with no movement at all
+    fresh_turn(state, 0)
+    give(state, 0, fish=1, wood=1)
+    assert state.view(0)["points_left"] == 2 and "develop port" in legal(state)
+    play(state, "develop port")                       # fish+wood: the payment is forced
+    assert state.phase == "figure"
+    play(state, "take legion")
+    assert stage(state, "port", 0) == ("settlement", 2)
+    consistent(state)
+    # a fortress III there launches nothing: its settlers are already there
+    state = new_game(2)
+    building(state, "port", 0, "fortress", 3)
+    neutral(state, 0, 3)
+    consistent(state)
+    assert not any(m.startswith("launch") for m in legal(state))
 
 
 # ------------------------------------------------------------------ 3) Turn Over a Pict
@@ -1242,7 +1307,28 @@ def test_a9_voluntary_removal_undoes_each_stage() -> None:
     assert {p: res(state, p) for p in (0, 1)} == before
     assert state.current_player != CHANCE
     consistent(state)
-    # a settlement III: another stage II/III building, then two figures
+    # a settlement II: a figure for each stage
+    state = new_game(2)
+    building(state, "crag", 0, "settlement", 2)
+    figures(state, "crag", 0, settlers=1)
+    figures(state, "hill", 0, legions=1)
+    figures(state, "glen", 0, legions=1)
+    play(state, "remove crag")
+    assert state.phase == "loss" and state.current_player == 0
+    assert legal(state) == {"return settler port", "return legion hill",
+                            "return legion glen"}
+    play(state, "return legion hill", "return legion glen")
+    assert stage(state, "crag", 0) == ("", 0)
+    assert state.view(None)["players"][0]["legions_in_supply"] == 3
+    consistent(state)
+
+
+def test_a9_removing_a_settlement_three_costs_no_other_building() -> None:
+    """"With a subsequent assault, the owner of a reduced stage III settlement must take
+    another stage II or III building token from the board": a voluntary removal is no
+    assault ("no Pict is turned over") and takes "all building tokens from the region",
+    no other, so his fortress II elsewhere keeps its stage and its marker; the
+    settlement's stages II and I still give back their two figures."""
     state = new_game(2)
     building(state, "crag", 0, "settlement", 3)
     building(state, "eastgate", 0, "fortress", 2)
@@ -1250,15 +1336,18 @@ def test_a9_voluntary_removal_undoes_each_stage() -> None:
     figures(state, "crag", 0, settlers=1)
     figures(state, "hill", 0, legions=1)
     figures(state, "glen", 0, legions=1)
+    consistent(state)
     play(state, "remove crag")
-    # the only stage II/III non-settlement: reduced unasked (and its marker)
-    assert stage(state, "eastgate", 0) == ("fortress", 1)
+    assert stage(state, "eastgate", 0) == ("fortress", 2)
+    assert raw(state)["neutral"][0] == 3
     assert state.phase == "loss" and state.current_player == 0
     assert legal(state) == {"return settler port", "return legion hill",
                             "return legion glen"}
     play(state, "return legion hill", "return legion glen")
     assert stage(state, "crag", 0) == ("", 0)
+    assert stage(state, "eastgate", 0) == ("fortress", 2)
     assert state.view(None)["players"][0]["legions_in_supply"] == 3
+    assert state.phase == "build"
     consistent(state)
 
 

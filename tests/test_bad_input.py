@@ -1229,3 +1229,60 @@ def test_every_action_id_at_several_positions() -> None:
                     assert exc.rule and exc.rule != "legal"
                 rejects(state, (IllegalMoveError, InvalidMoveError),
                         lambda s=state, m=move: s.apply(str(m)))
+
+
+class _LyingStr(str):
+    """A ``str`` whose own methods misbehave (the 0.5.0 review's probe): a parser must read
+    its characters, never call its methods (``str(text)`` would call ``__str__``)."""
+
+    def lower(self) -> Any:
+        return 12
+
+    def upper(self) -> Any:
+        return 12
+
+    def strip(self, chars: str | None = None) -> Any:
+        return self
+
+    def split(self, *args: Any, **kwargs: Any) -> Any:
+        return 12
+
+    def startswith(self, *args: Any) -> bool:
+        return True
+
+    def __str__(self) -> str:
+        return "resign"
+
+
+@pytest.mark.parametrize("game_id", ["pig", "tic_tac_toe", "connect_four", "armadora",
+                                     "rome_and_carthage", "albion", "armada"])
+def test_a_str_subclass_move_is_read_by_its_characters(game_id: str) -> None:
+    """pig's parser called the subclass's methods (AttributeError): every game answers a
+    ``str`` subclass as it answers the same plain text -- the move, or InvalidMoveError /
+    IllegalMoveError / False -- and a refused call changes nothing."""
+    game = boardrules.load(game_id)
+    state = game.new_game(seed=1)
+    legal = state.legal_moves()[0]
+    text = _LyingStr(str(legal))
+    assert game.parse_move(text) == legal
+    assert assert_unchanged(state, lambda: state.is_legal(text)) is True
+    assert state.child(text).state_bytes() == state.child(legal).state_bytes()
+    where = state
+    illegal = next((m for m in map(game.move, range(game.num_distinct_actions))
+                    if not state.is_legal(m)), None)
+    if illegal is None:                 # every move is legal at the start: a finished game
+        where, illegal = play_to_end(state.copy()), legal
+    lying_illegal = _LyingStr(str(illegal))
+    assert game.parse_move(lying_illegal) == illegal
+    assert not assert_unchanged(where, lambda: where.is_legal(lying_illegal))
+    rejects(where, IllegalMoveError, lambda: where.apply(lying_illegal))
+    rejects(where, IllegalMoveError, lambda: where.child(lying_illegal))
+    junk = _LyingStr("no such move")
+    with pytest.raises(InvalidMoveError):
+        game.parse_move(junk)
+    assert not assert_unchanged(state, lambda: state.is_legal(junk))
+    rejects(state, InvalidMoveError, lambda: state.apply(junk))
+    rejects(state, InvalidMoveError, lambda: state.child(junk))
+    played = len(state.history)
+    state.apply(text)
+    assert state.history[played] == legal

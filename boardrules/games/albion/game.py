@@ -116,15 +116,17 @@ class AlbionGame(Game["AlbionState", AlbionMove]):
       way they want"; default 0); the others follow clockwise (in seat order).
     * ``max_rounds`` -- the library's round cap: the game ends after that round, a draw
       (default 100; the rule text does not guarantee an end).
-    * ``start_region_tribute`` -- whether tribute is paid in the two dark-green starting
-      regions (default ``True``, reading A1).
+    * ``start_region_tribute`` -- a house reading: tribute is also paid in the two
+      starting regions (default ``False``: "Tribute must be paid only in the dark-green
+      regions.  Those are the regions with Picts at the beginning of the game", and the
+      starting regions have none; reading A1).
     * ``board`` -- a shipped board name (``"albion"``, reconstructed), the path of a board
       file, or its content as a mapping.
     """
 
     id: ClassVar[str] = "albion"
     name: ClassVar[str] = "Albion"
-    rules_version: ClassVar[str] = "1.0"
+    rules_version: ClassVar[str] = "1.1"
     _core: AlbionCore
     max_move_text: ClassVar[int] = 48
     # random moves tell nothing here (random play never builds three stage IV
@@ -138,11 +140,11 @@ class AlbionGame(Game["AlbionState", AlbionMove]):
     example_options: ClassVar[tuple[dict[str, Any], ...]] = (
         {"players": 2, "max_rounds": 6},
         {"players": 3, "max_rounds": 5, "first_player": 2},
-        {"players": 4, "max_rounds": 4, "start_region_tribute": False},
+        {"players": 4, "max_rounds": 4, "start_region_tribute": True},   # A1's house rule
     )
 
     def __init__(self, players: int = 2, *, first_player: int = 0,
-                 max_rounds: int = DEFAULT_MAX_ROUNDS, start_region_tribute: bool = True,
+                 max_rounds: int = DEFAULT_MAX_ROUNDS, start_region_tribute: bool = False,
                  board: str | os.PathLike[str] | Mapping[str, Any] = DEFAULT_BOARD) -> None:
         check_int_option("players", players, 2, 4)
         check_int_option("first_player", first_player, 0, players - 1)

@@ -153,8 +153,10 @@ _AROUND = re.compile(r"\s*([+-])\s*")
 
 def normalise(text: str) -> str:
     """Lower case, single spaces, no spaces around ``+`` and ``-``, and the kinds of
-    ``pay`` in index order (fish, wood, stone, gold): the key of the parse table."""
-    text = _AROUND.sub(r"\1", _SPACES.sub(" ", text.strip().lower()))
+    ``pay`` in index order (fish, wood, stone, gold): the key of the parse table.  Read
+    from the exact ``str`` of the characters: a ``str`` subclass's own methods (which may
+    misbehave) are never called."""
+    text = _AROUND.sub(r"\1", _SPACES.sub(" ", str.__str__(text).strip().lower()))
     if text.startswith("pay ") and "+" in text:
         parts = text[4:].split("+")
         if all(p in RESOURCES for p in parts) and len(set(parts)) == len(parts):

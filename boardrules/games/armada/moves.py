@@ -179,4 +179,4 @@ _AROUND = re.compile(r"\s*-\s*")
 
 def normalise(text: str) -> str:
     """Lower case, single spaces, no spaces around ``-``: the key of the parse table."""
-    return _AROUND.sub("-", _SPACES.sub(" ", text.strip().lower()))
+    return _AROUND.sub("-", _SPACES.sub(" ", str.__str__(text).strip().lower()))

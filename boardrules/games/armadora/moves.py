@@ -130,7 +130,7 @@ _EDGE = re.compile(r"^([a-h][1-8])\s*-\s*([a-h][1-8])$")
 
 def normalise(text: str) -> str:
     """Lower case, single spaces, a canonical edge order; the key of the parse table."""
-    text = _SPACES.sub(" ", text.strip().lower())
+    text = _SPACES.sub(" ", str.__str__(text).strip().lower())
     text = re.sub(r"\s*([@-])\s*", r"\1", text)
     prefix, _, rest = text.rpartition(" ")
     match = _EDGE.match(rest)

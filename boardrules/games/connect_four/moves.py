@@ -37,4 +37,4 @@ def build_move_table(game_key: tuple[Any, ...]) -> list[ConnectFourMove]:
 
 def normalise(text: str) -> str:
     """Lower case without surrounding white space: the key of the parse table."""
-    return text.strip().lower()
+    return str.__str__(text).strip().lower()

@@ -51,5 +51,6 @@ def build_move_table(game_key: tuple[Any, ...]) -> list[PigMove]:
 
 def normalise(text: str) -> str:
     """Lower case, white space runs made single spaces, none around: the key of the parse
-    table."""
-    return " ".join(text.lower().split())
+    table.  Read from the exact ``str`` of the characters, so that a ``str`` subclass's
+    own methods (which may misbehave) are never called."""
+    return " ".join(str.__str__(text).lower().split())

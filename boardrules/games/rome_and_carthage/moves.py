@@ -140,7 +140,7 @@ _AROUND = re.compile(r"\s*([@+-])\s*")
 def normalise(text: str) -> str:
     """Lower case, single spaces, no spaces around ``@``, ``+`` and ``-``, and the
     cards of ``play`` highest first: the key of the parse table."""
-    text = _AROUND.sub(r"\1", _SPACES.sub(" ", text.strip().lower()))
+    text = _AROUND.sub(r"\1", _SPACES.sub(" ", str.__str__(text).strip().lower()))
     if text.startswith("play ") and "+" in text:
         parts = text[5:].split("+")
         if len(parts) == 2 and all(p.isdigit() and len(p) <= 2 for p in parts):

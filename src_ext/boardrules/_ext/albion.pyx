@@ -138,11 +138,12 @@ cdef void add_stage(AlState* s, int r, int p) noexcept nogil:
         s.stage4[p] += 1
 
 
-cdef void lose_stage(AlState* s, int r, int p) noexcept nogil:
+cdef void lose_stage(AlState* s, int r, int p, bint assault) noexcept nogil:
     """The top stage of p's building in r goes back to his supply, with the loss of what
     it gave ("4) Turn Over Building Token"): a fortress I/II's movement marker, a
-    settlement I/II's figure and a settlement III's extra development (both decided by
-    the owner, queued in ``owe``); a rampart's defence."""
+    settlement I/II's figure (decided by the owner, queued in ``owe``), a rampart's
+    defence.  A settlement III reduced by an ``assault`` also costs another stage II or
+    III building (A3, queued in ``owe``); a voluntary removal does not (A9)."""
     cdef int kind = s.btype[r][p]
     cdef int stage = s.bstage[r][p]
     if kind == T_FORTRESS and stage <= 2:
@@ -151,8 +152,10 @@ cdef void lose_stage(AlState* s, int r, int p) noexcept nogil:
     elif kind == T_SETTLEMENT:
         if stage <= 2:
             s.owe[p][OWE_FIGURE] += 1
-        else:
-            s.owe[p][OWE_REDUCE] += 1          # A3
+        elif assault:
+            # "With a subsequent assault, the owner of a reduced stage III settlement
+            # must take another stage II or III building token from the board" (A3, A9)
+            s.owe[p][OWE_REDUCE] += 1
     elif kind == T_RAMPART:
         s.rampart_stages[p] -= 1
     s.bstage[r][p] = stage - 1
@@ -539,7 +542,7 @@ cdef void assault_losses(AlState* s, const AlTables* t, int r) noexcept nogil:
             if s.bstage[r][p] == 0:
                 drop_building(s, r, p)
         elif not (s.btype[r][q] == T_SETTLEMENT and s.bstage[r][q] == 4):
-            lose_stage(s, r, q)
+            lose_stage(s, r, q, True)
     s.loss_from = p
     resolve_losses(s, t)
 
@@ -587,8 +590,9 @@ cdef void return_figure(AlState* s, const AlTables* t, int q, bint legion,
 
 
 cdef void reduce_other(AlState* s, int q, int r) noexcept nogil:
+    """A3: the assault's further loss (never a settlement, so it chains no further)."""
     s.owe[q][OWE_REDUCE] -= 1
-    lose_stage(s, r, q)
+    lose_stage(s, r, q, True)
 
 
 cdef void resolve_losses(AlState* s, const AlTables* t) noexcept nogil:
@@ -682,8 +686,9 @@ cdef void start_free_development(AlState* s, const AlTables* t, int r) noexcept 
 
 cdef void start_removal(AlState* s, const AlTables* t, int r) noexcept nogil:
     """"A player may voluntarily remove building tokens": his settler in the region takes
-    all his tokens there (stage by stage, each with its loss's side effects, A9) and goes
-    to the launching field; no tribute, no Pict."""
+    all his tokens there (stage by stage, giving back the marker or figure each gave, but
+    no assault's further loss for a settlement III: A9) and goes to the launching field;
+    no tribute, no Pict."""
     cdef int p = s.turn_player
     s.started = 1
     s.phase = PH_BUILD
@@ -691,7 +696,7 @@ cdef void start_removal(AlState* s, const AlTables* t, int r) noexcept nogil:
     s.settlers[t.launch][p] += 1
     s.spent += 1
     while s.btype[r][p] != T_NONE:
-        lose_stage(s, r, p)
+        lose_stage(s, r, p, False)
     s.b_stage = 0
     s.b_lost = 0
     s.loss_from = p
@@ -1127,7 +1132,7 @@ cdef class AlbionCore(CoreGame):
 
     def __cinit__(self, int players, list kinds, list borders, list picts, list printed,
                   list laurel, int first_player=0, int max_rounds=100,
-                  bint start_region_tribute=True):
+                  bint start_region_tribute=False):
         cdef AlTables* t = &self.tables
         cdef int n = len(kinds)
         cdef int k, p, i
@@ -1214,8 +1219,10 @@ cdef class AlbionCore(CoreGame):
             elif k >= KR_RESOURCE:
                 t.resource_region[k - KR_RESOURCE] = r
                 resources[k - KR_RESOURCE] += 1
-            # "Tribute must be paid only in the dark-green regions" (A1 for the start
-            # regions); "not paid in the two light green and the four resource regions"
+            # "Tribute must be paid only in the dark-green regions.  Those are the
+            # regions with Picts at the beginning of the game": not the two starting
+            # regions, which have none (A1; start_region_tribute, a house reading, adds
+            # them); "not paid in the two light green and the four resource regions"
             t.tribute[r] = k == KR_DARK or (k == KR_START and start_region_tribute)
             t.droppable[r] = k == KR_DARK or k == KR_START
             if not 0 <= picts[r] <= 40 or not 0 <= printed[r] <= 40:
@@ -1268,7 +1275,7 @@ cdef class AlbionCore(CoreGame):
         round), then ``end``.  A build is at most 14 actions: build, pay, 3 tribute picks,
         the Pict, 3 losers' decisions (an assault costs each loser one stage, so one
         decision), then the figure or the settlement III development with its own Pict
-        and 3 decisions; a removal at most 4 (the removal, two figures, one reduction).
+        and 3 decisions; a removal at most 3 (the removal and two figures: A9).
         3 + 7 + 4 x 14 + 1 = 67."""
         cdef AlTables* t = &self.tables
         return t.num_players + t.max_rounds * t.num_players * TURN_ACTIONS
