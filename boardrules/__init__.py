@@ -28,7 +28,7 @@ except ImportError as exc:  # pragma: no cover - only on a broken install
         "reinstall, or install a binary wheel for your platform."
     ) from exc
 
-from boardrules.api import CHANCE, TERMINAL, Game, Move, Outcome, State, Termination
+from boardrules.api import CHANCE, TERMINAL, Decision, Game, Move, Outcome, State, Termination
 from boardrules.errors import (
     BoardDataError,
     BoardRulesError,
@@ -48,6 +48,7 @@ __all__ = [
     "TERMINAL",
     "BoardDataError",
     "BoardRulesError",
+    "Decision",
     "Game",
     "IllegalMoveError",
     "InvalidMoveError",

@@ -8,6 +8,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast, overload
 
 from boardrules._base import CHANCE, TERMINAL, MoveT, Outcome, check_seed, exact_int
+from boardrules._decisions import Decision
 from boardrules._ext.core import CoreState
 from boardrules._saves import (
     SIGNATURE_FIELD,
@@ -126,6 +127,19 @@ class State(Generic[MoveT]):
         except (InvalidMoveError, TypeError):
             return False
         return bool(self._core.is_legal(action))
+
+    def decision(self) -> Decision:
+        """What the state waits for -- who decides, in which phase, between what kinds of
+        move, how many, and whether simultaneously with a hidden commit -- for a client to
+        show without parsing notation (see :class:`~boardrules.Decision`)."""
+        player = self.current_player
+        moves = self.legal_moves()
+        phase = getattr(self, "phase", None)
+        if not isinstance(phase, str):
+            phase = {CHANCE: "chance", TERMINAL: "over"}.get(player, "play")
+        kinds = sorted({str(getattr(move, "kind", "move")) for move in moves})
+        return Decision(player=player, phase=phase, kinds=tuple(kinds), moves=len(moves),
+                        simultaneous=player >= 0 and bool(self._core.simultaneous()))
 
     def chance_outcomes(self) -> list[tuple[MoveT, float]]:
         """[(outcome, probability)] at a chance node, else []."""

@@ -33,6 +33,7 @@ from boardrules._base import (
     check_seed,
     exact_int,
 )
+from boardrules._decisions import Decision
 from boardrules._game import Game, GameMoveT, GameStateT
 from boardrules._saves import (
     MAX_STATE_JSON_BYTES,
@@ -51,6 +52,7 @@ __all__ = [
     "STATE_FORMAT",
     "STATE_FORMAT_VERSION",
     "TERMINAL",
+    "Decision",
     "Game",
     "GameMoveT",
     "GameStateT",

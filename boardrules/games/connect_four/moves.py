@@ -7,7 +7,7 @@ falls to the lowest free row.  The action id is the column number, 0 (``a``) to 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from boardrules.api import Move
 
@@ -24,6 +24,8 @@ class ConnectFourMove(Move):
 
     #: The column, ``"a"`` to ``"g"`` (``str(move)`` too).
     column: str
+    #: The one kind of move of the game (every game's moves have a ``kind``).
+    kind: ClassVar[str] = "drop"
 
     def __init__(self, action: int, game_key: tuple[Any, ...]) -> None:
         self.column = COLUMNS[action]

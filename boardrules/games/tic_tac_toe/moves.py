@@ -13,7 +13,7 @@ is 1 and ``c3`` is 8.  Parsing ignores case and surrounding white space (``" B2 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from boardrules.api import Move
 
@@ -30,6 +30,8 @@ class TicTacToeMove(Move):
 
     #: The square marked, ``"a1"`` to ``"c3"`` (``str(move)`` too).
     square: str
+    #: The one kind of move of the game (every game's moves have a ``kind``).
+    kind: ClassVar[str] = "mark"
 
     def __init__(self, action: int, game_key: tuple[Any, ...]) -> None:
         self.square = square_name(action)

@@ -344,6 +344,13 @@ cdef class CoreState:
     def actions(self):
         return [self.actions[i] for i in range(self.n_actions)]
 
+    def simultaneous(self):
+        """Whether the player to move decides simultaneously with the previous action (a
+        hidden commit he cannot see): the contract's ``simultaneous`` (False without one)."""
+        if self.c.simultaneous == NULL:
+            return False
+        return bool(self.c.simultaneous(self.data, self.c.tables))
+
     def actions_from(self, start):
         """The actions of the history from index ``start`` on (the new ones since a read)."""
         cdef int first = <int>max(0, min(_exact_int(start, "start"), self.n_actions))

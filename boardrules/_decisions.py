@@ -1,0 +1,44 @@
+"""What the next decision is, without parsing notation: :class:`Decision`, as
+:meth:`State.decision <boardrules.State.decision>` gives it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from boardrules._base import CHANCE, TERMINAL
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The decision a state waits for.
+
+    * ``player`` -- who decides: a player (0-based), :data:`~boardrules.CHANCE` (a die,
+      a draw: ``chance_outcomes()`` has the odds) or :data:`~boardrules.TERMINAL` (none:
+      the game is over);
+    * ``phase`` -- the game's name for the step (``"turn"``, ``"commit"``...; the state's
+      ``phase`` where the game has one, else ``"play"``, ``"chance"`` or ``"over"``);
+    * ``kinds`` -- the kinds of the legal moves (``move.kind``: ``"warrior"``,
+      ``"palisade"``...), sorted, without repeats;
+    * ``moves`` -- how many legal moves there are (1: a forced step);
+    * ``simultaneous`` -- the player decides at the same time as the previous, hidden
+      commit (a Rome & Carthage battle card): he does not know what it was.
+    """
+
+    player: int
+    phase: str
+    kinds: tuple[str, ...]
+    moves: int
+    simultaneous: bool
+
+    @property
+    def is_chance(self) -> bool:
+        return self.player == CHANCE
+
+    @property
+    def is_over(self) -> bool:
+        return self.player == TERMINAL
+
+    @property
+    def is_forced(self) -> bool:
+        """Exactly one legal move: the decision has only one answer."""
+        return self.moves == 1
