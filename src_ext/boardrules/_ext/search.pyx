@@ -6,9 +6,12 @@ object is touched inside the loops.  The ``run_*`` functions at the bottom are t
 Python-facing entry points (used by ``boardrules.search``).
 
 Every search runs in worker threads, also with one thread, while the calling thread waits
-in short ``join`` timeouts: a signal handler (Ctrl-C) or ``should_stop`` can then stop it.
-Each job owns all the memory its thread reads; on any exception the jobs are told to stop
-at once and every thread is joined before the exception goes on and the jobs are freed.
+in short timeouts: a signal handler (Ctrl-C) or ``should_stop`` can then stop it.  Each
+job owns all the memory its thread reads; on any exception the jobs are told to stop at
+once and every thread is waited for before the exception goes on and the jobs are freed.
+MCTS runs one ``threading.Thread`` per tree; alpha-beta, which searches world after world,
+one C thread per job for the whole search (ab_worker_main), handed each world through two
+locks, so that its threads neither start per world nor wait for the GIL.
 """
 
 import threading
@@ -79,8 +82,12 @@ cdef extern from *:
     static inline void br_add_live(long v) { _InterlockedExchangeAdd(&br_live_workers, v); }
     static inline long br_get_live(void) { return _InterlockedOr(&br_live_workers, 0); }
     #else
-    static inline void br_add_live(long v) { __atomic_fetch_add(&br_live_workers, v, __ATOMIC_SEQ_CST); }
-    static inline long br_get_live(void) { return __atomic_load_n(&br_live_workers, __ATOMIC_SEQ_CST); }
+    static inline void br_add_live(long v) {
+        __atomic_fetch_add(&br_live_workers, v, __ATOMIC_SEQ_CST);
+    }
+    static inline long br_get_live(void) {
+        return __atomic_load_n(&br_live_workers, __ATOMIC_SEQ_CST);
+    }
     #endif
     """
     void add_live "br_add_live"(long v) noexcept nogil
@@ -1290,11 +1297,13 @@ cdef class _AbJob:
         self.started = True
         return 0
 
-    cdef void deal(self, const char* world, const int* acts, int n, int first, int step,
-                   int64_t node_share, double deadline, bint must_finish) noexcept:
+    cdef int deal(self, const char* world, const int* acts, int n, int first, int step,
+                  int64_t node_share, double deadline, bint must_finish) except -1:
         """Give this job the root moves ``first, first + step, ...`` of ``world`` (at most
         ``params.share`` of them: run_alphabeta sized the share for every world)."""
         cdef int i
+        if (n - first + step - 1) // step > self.w.x.params.share:
+            raise RuntimeError("a world has more root moves than the search was sized for")
         memcpy(self.w.world, world, self.w.x.c.state_size)
         self.w.n = 0
         for i in range(first, n, step):
@@ -1307,6 +1316,7 @@ cdef class _AbJob:
         self.w.x.params.deadline = deadline
         self.w.x.params.must_finish_depth1 = must_finish
         self.w.stats.depth_reached = 0
+        return 0
 
     cdef void go(self) noexcept:
         """Let the worker search the world dealt."""
@@ -1376,7 +1386,7 @@ cdef int64_t ab_job_bytes(const GameContract* c, int depth_cap, int share,
 
 
 cdef int64_t ab_shared_bytes(const GameContract* c) noexcept nogil:
-    """What ab_worlds allocates beside the jobs (root moves, the world, the start)."""
+    """What the search allocates beside the jobs (root moves, a world, the start copy)."""
     return <int64_t>sizeof(int) * c.max_legal_actions + 2 * <int64_t>c.state_size
 
 
@@ -1410,8 +1420,8 @@ cdef int ab_plan(const GameContract* c, int64_t max_memory, int jobs, int share,
     return 0
 
 
-cdef int ab_root_moves(CoreState st, int worlds, bint hidden, int observer,
-                       uint64_t seed) except -1:
+cdef int ab_root_moves(CoreState st, const char* start, int worlds, bint hidden,
+                       int observer, uint64_t seed) except -1:
     """The most root moves any of the worlds ab_worlds will draw has (the same draws: the
     same seed, in the same order), so that no job is made that could get no move and
     each job's root arrays are sized for its largest share."""
@@ -1419,13 +1429,13 @@ cdef int ab_root_moves(CoreState st, int worlds, bint hidden, int observer,
     cdef int* acts = <int*>malloc(sizeof(int) * c.max_legal_actions)
     cdef char* world = <char*>malloc(c.state_size)
     cdef Rng rng
-    cdef int w, most = 0
+    cdef int most = 0
     try:
         if acts == NULL or world == NULL:
             raise MemoryError()
         rng_seed(&rng, seed)
-        for w in range(worlds):
-            memcpy(world, st.data, c.state_size)
+        for _ in range(worlds):
+            memcpy(world, start, c.state_size)
             if hidden:
                 c.determinize(world, c.tables, observer, &rng)
             most = max(most, c.legal_actions(world, c.tables, acts))
@@ -1467,7 +1477,10 @@ def run_alphabeta(CoreState st, int max_depth, double time_limit, int64_t max_no
     if max_memory < 1:
         raise ValueError("max_memory must be >= 1")
     cdef int worlds = determinizations if hidden else 1
-    cdef int most = ab_root_moves(st, worlds, hidden, observer, seed)
+    # The position as it is now: the worlds are drawn from this copy, never from the live
+    # state, which another thread may change while this one waits for the search threads.
+    cdef bytes start = (<char*>st.data)[:c.state_size]
+    cdef int most = ab_root_moves(st, start, worlds, hidden, observer, seed)
     if most < 1:
         raise ValueError("search needs a player with a legal move in every world")
     cdef int count = min(threads, most)
@@ -1482,8 +1495,8 @@ def run_alphabeta(CoreState st, int max_depth, double time_limit, int64_t max_no
         job = _AbJob()
         job.setup(c, &params)
         jobs.append(job)
-    result = ab_worlds(st, jobs, worlds, hidden, observer, seed, time_limit, max_nodes,
-                       should_stop)
+    result = ab_worlds(st, start, jobs, worlds, hidden, observer, seed, time_limit,
+                       max_nodes, should_stop)
     result["table_bytes"] = sum(((<int64_t>sizeof(TTEntry)) << params.tt_bits)
                                 for _ in jobs)
     result["memory_bytes"] = ab_shared_bytes(c) + sum((<_AbJob>j).bytes for j in jobs)
@@ -1493,8 +1506,9 @@ def run_alphabeta(CoreState st, int max_depth, double time_limit, int64_t max_no
     return result
 
 
-cdef dict ab_worlds(CoreState st, list jobs, int worlds, bint hidden, int observer,
-                    uint64_t seed, double time_limit, int64_t max_nodes, should_stop):
+cdef dict ab_worlds(CoreState st, const char* start, list jobs, int worlds, bint hidden,
+                    int observer, uint64_t seed, double time_limit, int64_t max_nodes,
+                    should_stop):
     """Search each world in turn with every job (each world gets an equal share of the
     budget; a world whose share of the time is over before it starts is skipped) and
     merge the values.  The jobs' threads start first and are stopped before it returns,
@@ -1505,9 +1519,6 @@ cdef dict ab_worlds(CoreState st, list jobs, int worlds, bint hidden, int observ
     cdef int n, i, t, w, d, depth, threads = len(jobs)
     cdef int* acts = <int*>malloc(sizeof(int) * c.max_legal_actions)
     cdef char* world = <char*>malloc(c.state_size)
-    # The position as it is now: every world starts from this copy, never from the live
-    # state, which another thread may change while this one waits for the search threads.
-    cdef char* start = <char*>malloc(c.state_size)
     cdef double t0 = now()
     cdef double deadline
     cdef int64_t share
@@ -1518,11 +1529,10 @@ cdef dict ab_worlds(CoreState st, list jobs, int worlds, bint hidden, int observ
     reasons = set()
     last = []
     try:
-        if acts == NULL or world == NULL or start == NULL:
+        if acts == NULL or world == NULL:
             raise MemoryError()
         for job in jobs:
             job.start()
-        memcpy(start, st.data, c.state_size)
         rng_seed(&rng, seed)
         for w in range(worlds):
             memcpy(world, start, c.state_size)
@@ -1567,7 +1577,6 @@ cdef dict ab_worlds(CoreState st, list jobs, int worlds, bint hidden, int observ
             job.stop_worker()
         free(acts)
         free(world)
-        free(start)
     return ab_result(jobs, last, sums, common, used, cancelled, reasons, now() - t0)
 
 
