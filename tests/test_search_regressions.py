@@ -174,9 +174,11 @@ def test_alphabeta_max_memory_too_small_is_refused_and_the_minimum_works() -> No
 def test_alphabeta_bad_max_memory_is_refused(value: Any, error: type[Exception]) -> None:
     state = armadora()
     before = state.state_bytes()
-    with pytest.raises(error):
+    # refused as a bad value (it was refused as an option alpha-beta did not take)
+    message = "max_memory must be"
+    with pytest.raises(error, match=message):
         suggest(state, algorithm="alphabeta", depth=2, seed=1, max_memory=value)
-    with pytest.raises(error):
+    with pytest.raises(error, match=message):
         check_options("alphabeta", max_memory=value)
     assert state.state_bytes() == before
 
