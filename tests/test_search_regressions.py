@@ -13,9 +13,9 @@ import pytest
 
 import boardrules
 from boardrules import State, suggest
-from boardrules._ext.search import _long_search_selftest
+from boardrules._ext.search import _ab_live_workers, _long_search_selftest
 from boardrules.search import AlphaBetaBot, ISMCTSBot, MCTSBot, check_options
-from boardrules.search.suggest import DEFAULT_ITERATIONS, DEFAULT_MAX_NODES
+from boardrules.search.suggest import DEFAULT_ITERATIONS, DEFAULT_MAX_MEMORY, DEFAULT_MAX_NODES
 
 ALGORITHMS = ("mcts", "ismcts", "alphabeta")
 # a search budget that would take far longer than any test may: only a stop ends it
@@ -106,6 +106,110 @@ def test_default_tree_cap_is_a_few_hundred_megabytes() -> None:
     assert s.stats["tree_full"] is False
 
 
+# --- alpha-beta with many threads had no memory cap and overran its time limit -------------
+# (reproducer probe_ab_threads_mem.py: 64 threads, 0.2 s, +1.5 GiB and 1.5-2.3 s on Rome &
+# Carthage).  Speed is measured in benchmarks, not asserted here: these tests check what the
+# search reports.
+
+AB_GAMES = ("rome_and_carthage", "tic_tac_toe", "armadora", "albion", "armada")
+
+
+def _too_small_minimum(state: State, threads: int) -> int:
+    """The smallest max_memory alpha-beta takes for ``threads`` on ``state``, read from
+    the error that refuses less."""
+    with pytest.raises(ValueError, match="max_memory must be at least") as info:
+        suggest(state, algorithm="alphabeta", depth=2, threads=threads, seed=1, max_memory=1)
+    return int(str(info.value).split("at least ")[1].split()[0])
+
+
+@pytest.mark.parametrize("game_id", AB_GAMES)
+def test_alphabeta_64_threads_stay_within_max_memory(game_id: str) -> None:
+    """64 threads each cleared a 24 MiB table per world: +1.5 GiB.  Everything the search
+    allocates now stays within the default max_memory, there is never a table more than
+    the root has moves, and the time limit is what stops it (unless it solved the game)."""
+    state = boardrules.load(game_id).new_game(seed=1)
+    s = suggest(state, algorithm="alphabeta", threads=64, time_limit=0.2, seed=1)
+    assert s.stats["max_memory"] == DEFAULT_MAX_MEMORY
+    assert 0 < s.stats["table_bytes"] < s.stats["memory_bytes"] <= DEFAULT_MAX_MEMORY
+    assert s.stats["tables"] == min(64, len(state.legal_moves()))
+    assert s.stats["stopped"] == ("time" if s.stats["depth"] < 100 else None)
+    assert s.move in state.legal_moves()
+    assert _ab_live_workers() == 0
+
+
+def test_alphabeta_max_memory_bounds_all_threads_together() -> None:
+    """The cap is for all threads together: more threads, smaller tables, the same cap."""
+    state = boardrules.load("rome_and_carthage").new_game(seed=1)
+    cap = 24 * 2**20
+    per_table = []
+    for threads in (1, 8, 64):
+        s = suggest(state, algorithm="alphabeta", threads=threads, time_limit=0.05, seed=1,
+                    max_memory=cap)
+        assert s.stats["memory_bytes"] <= cap
+        assert s.stats["tables"] == threads
+        entries = s.stats["table_bytes"] // threads // 24
+        assert entries & (entries - 1) == 0 and entries >= 2**10
+        per_table.append(entries)
+    assert per_table == sorted(per_table, reverse=True) and per_table[0] > per_table[-1]
+
+
+def test_alphabeta_max_memory_too_small_is_refused_and_the_minimum_works() -> None:
+    state = armadora()
+    before = state.state_bytes()
+    minimum = _too_small_minimum(state, 64)
+    assert state.state_bytes() == before
+    assert _ab_live_workers() == 0
+    s = suggest(state, algorithm="alphabeta", depth=2, threads=64, seed=1, max_memory=minimum)
+    assert s.stats["memory_bytes"] <= minimum
+    assert s.stats["depth"] >= 1 and s.move in state.legal_moves()
+    with pytest.raises(ValueError, match="at least"):
+        suggest(state, algorithm="alphabeta", depth=2, threads=64, seed=1,
+                max_memory=minimum - 1)
+
+
+@pytest.mark.parametrize(("value", "error"), [
+    (0, ValueError), (-1, ValueError), (10**400, ValueError), (2**1024, ValueError),
+    (True, TypeError), (2.0, TypeError), (float("nan"), TypeError), ("3", TypeError),
+])
+def test_alphabeta_bad_max_memory_is_refused(value: Any, error: type[Exception]) -> None:
+    state = armadora()
+    before = state.state_bytes()
+    # refused as a bad value (it was refused as an option alpha-beta did not take)
+    message = "max_memory must be"
+    with pytest.raises(error, match=message):
+        suggest(state, algorithm="alphabeta", depth=2, seed=1, max_memory=value)
+    with pytest.raises(error, match=message):
+        check_options("alphabeta", max_memory=value)
+    assert state.state_bytes() == before
+
+
+def test_alphabeta_depth_its_buffers_cannot_hold_is_not_searched() -> None:
+    """At the smallest max_memory the per-ply buffers hold a few plies: iterative
+    deepening stops there (``stopped == "memory"``) where the default cap solves the
+    game (depth 100)."""
+    state = boardrules.load("tic_tac_toe").new_game(seed=1)
+    minimum = _too_small_minimum(state, 1)
+    capped = suggest(state, algorithm="alphabeta", seed=1, max_memory=minimum)
+    assert capped.stats["memory_bytes"] <= minimum
+    assert capped.stats["depth"] == capped.stats["depth_cap"] < 9
+    assert capped.stats["stopped"] == "memory"
+    full = suggest(state, algorithm="alphabeta", seed=1)
+    assert full.stats["depth"] == 100 and full.stats["stopped"] is None
+
+
+def test_alphabeta_64_threads_node_budget_is_reproducible() -> None:
+    """Tables are no longer cleared between worlds (each world salts its keys) and the
+    threads live for the whole search: a node budget still gives the same result."""
+    state = boardrules.load("rome_and_carthage").new_game(seed=1)
+
+    def ranked() -> tuple[list[tuple[str, float, int]], int]:
+        s = suggest(state, algorithm="alphabeta", max_nodes=50_000, threads=64, seed=5,
+                    max_memory=32 * 2**20)
+        return [(str(m), v, n) for m, v, n in s.ranked], s.stats["nodes"]
+
+    assert ranked() == ranked()
+
+
 # --- unbounded default, interrupts, cancellation ---------------------------------------------
 
 
@@ -156,6 +260,7 @@ def test_interrupt_stops_and_joins_search_threads(algorithm: str, threads: int) 
             suggest(armadora(), algorithm=algorithm, threads=threads,  # type: ignore[arg-type]
                     seed=1, **ENDLESS[algorithm])
         assert threading.active_count() == before
+        assert _ab_live_workers() == 0  # alpha-beta's workers are C threads
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
@@ -184,6 +289,7 @@ def test_ctrl_c_propagates_keyboard_interrupt_after_joining(algorithm: str) -> N
         timer.join()
         signal.signal(signal.SIGINT, previous)
     assert threading.active_count() == before
+    assert _ab_live_workers() == 0
 
 
 @pytest.mark.parametrize("algorithm", ALGORITHMS)
@@ -221,6 +327,7 @@ def test_should_stop_exception_propagates_after_join(algorithm: str) -> None:
                 should_stop=broken, **ENDLESS[algorithm])
     assert calls == [1]
     assert threading.active_count() == before
+    assert _ab_live_workers() == 0
 
 
 def test_should_stop_must_be_callable() -> None:
@@ -292,7 +399,7 @@ def test_bad_search_values_raise_type_or_value_error(name: str, value: Any,
     ("mcts", "max_nodes", 100), ("ismcts", "determinizations", 2),
     ("auto", "determinizations", 2),
     ("alphabeta", "iterations", 100), ("alphabeta", "exploration", 1.0),
-    ("alphabeta", "rollout_limit", 5), ("alphabeta", "max_memory", 10**6),
+    ("alphabeta", "rollout_limit", 5),
 ])
 def test_option_that_does_not_apply_is_an_error(algorithm: str, option: str,
                                                 value: Any) -> None:

@@ -7,6 +7,7 @@ from boardrules._ext.core import CoreState
 NODE_BYTES: int
 MAX_TREE_NODES: int
 POLL_SECONDS: float
+TT_MIN_BITS: int
 SIMULTANEOUS_MODES: dict[str, int]
 
 def run_mcts(st: CoreState, iterations: int, time_limit: float, exploration: float,
@@ -17,6 +18,7 @@ def run_mcts(st: CoreState, iterations: int, time_limit: float, exploration: flo
 def run_alphabeta(st: CoreState, max_depth: int, time_limit: float, max_nodes: int,
                   determinizations: int, hidden: bool, observer: int, seed: int,
                   tt_bits: int, threads: int = ...,
-                  should_stop: Callable[[], bool] | None = ...) -> dict[str, Any]: ...
+                  should_stop: Callable[[], bool] | None = ...,
+                  max_memory: int = ...) -> dict[str, Any]: ...
 def _long_search_selftest(st: CoreState, iterations: int, visits_offset: int,
                           stamp_start: int, seed: int = ...) -> dict[str, Any]: ...

@@ -35,7 +35,8 @@ DEFAULT_ITERATIONS = 1000
 DEFAULT_MAX_NODES = 300_000
 #: The safety net beside :data:`DEFAULT_MAX_NODES` (seconds; only a slow machine meets it).
 DEFAULT_SAFETY_SECONDS = 5.0
-#: Memory of the MCTS trees of one search (bytes, all threads together).
+#: Memory of one search (bytes, all threads together): the MCTS trees, or alpha-beta's
+#: transposition tables and per-thread buffers.
 DEFAULT_MAX_MEMORY = 256 * 2**20
 DEFAULT_EXPLORATION = 1.0  # UCT constant for values in [-1, 1]
 DEFAULT_DETERMINIZATIONS = 8
@@ -52,7 +53,7 @@ _OPTIONS = {
     "auto": _MCTS_OPTIONS,  # auto is MCTS or ISMCTS, which take the same options
     "mcts": _MCTS_OPTIONS,
     "ismcts": _MCTS_OPTIONS,
-    "alphabeta": frozenset({"depth", "max_nodes", "determinizations"}),
+    "alphabeta": frozenset({"depth", "max_nodes", "determinizations", "max_memory"}),
 }
 
 
@@ -208,10 +209,15 @@ def suggest(state: State[MoveT], *, player: int | None = None, algorithm: Algori
     ``"sequential"``: how a decision the game marks simultaneous with another player's
     hidden commit is searched, see :ref:`simultaneous-choices`).  Alpha-beta takes
     ``depth`` (atomic moves; default: iterative deepening until the budget is spent),
-    ``max_nodes`` (a node budget, reproducible for a ``seed``) and ``determinizations``
+    ``max_nodes`` (a node budget, reproducible for a ``seed``), ``determinizations``
     (worlds averaged on a hidden-information game, default 8; a ValueError on a game
-    without hidden information); given none of ``depth``, ``max_nodes``, ``time_limit`` it
-    searches 300,000 nodes with a 5-second safety net.  An option the algorithm does not
+    without hidden information) and ``max_memory`` (bytes for all threads' transposition
+    tables and per-ply buffers together, default 256 MiB: with more threads each table is
+    smaller; a depth the buffers cannot hold is not searched, ``stats["stopped"] ==
+    "memory"``; a ValueError when even the smallest tables do not fit;
+    ``stats["memory_bytes"]`` and ``stats["table_bytes"]`` say what was allocated); given
+    none of ``depth``, ``max_nodes``, ``time_limit`` it searches 300,000 nodes with a
+    5-second safety net.  An option the algorithm does not
     take is a ValueError.  On a game without hidden information ISMCTS is MCTS (one world, the
     state itself) and its ``stats["algorithm"]`` says ``"mcts"``.
 
@@ -300,16 +306,20 @@ def _alphabeta(state: State[MoveT], options: SearchOptions, player: int, seed: i
     depth = MAX_DEPTH if options.depth is None else options.depth
     determinizations = (DEFAULT_DETERMINIZATIONS if options.determinizations is None
                         else options.determinizations)
-    # a shallow or small search needs a small table (clearing a large one costs more)
+    # a shallow or small search needs a small table (the core shrinks it further to
+    # keep within max_memory)
     tt_bits = min(TT_BITS, 12 + depth)
     if max_nodes is not None:
         share = max_nodes // ((determinizations if hidden else 1) * options.threads)
         tt_bits = min(tt_bits, max(12, share.bit_length()))
+    memory = DEFAULT_MAX_MEMORY if options.max_memory is None else options.max_memory
     result = _search.run_alphabeta(state._core, depth, time_limit or 0.0, max_nodes or 0,
                                    determinizations, hidden, player, seed, tt_bits,
-                                   options.threads, should_stop)
+                                   options.threads, should_stop, memory)
     stats = {"algorithm": "alphabeta", "nodes": result["nodes"], "depth": result["depth"],
              "seconds": result["seconds"], "worlds": result["worlds"],
              "stopped": result["stopped"], "best_by_depth": result["best_by_depth"],
-             "threads": options.threads, "seed": seed}
+             "threads": options.threads, "seed": seed, "max_memory": memory,
+             "memory_bytes": result["memory_bytes"], "table_bytes": result["table_bytes"],
+             "tables": result["tables"], "depth_cap": result["depth_cap"]}
     return _suggestion(state, result, stats)

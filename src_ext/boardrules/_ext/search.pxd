@@ -91,12 +91,14 @@ ctypedef struct TTEntry:
 
 ctypedef struct AbParams:
     int max_depth
+    int depth_cap             # the deepest its buffers hold (<= max_depth; max_memory)
     double deadline           # monotonic clock time to stop at; <= 0: none
     int64_t max_nodes         # node budget of this search (one world, one thread); <= 0 none
     const int* stop           # STOP_* flag, set from another thread
     bint must_finish_depth1   # depth 1 is completed whatever the budget (a result always)
     int root_player           # values are for this player's side (paranoid beyond 2 sides)
     int tt_bits               # the table has 2**tt_bits entries
+    int share                 # at most this many root moves per world (buffer sizes)
 
 
 ctypedef struct AbStats:

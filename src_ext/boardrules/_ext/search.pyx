@@ -6,13 +6,29 @@ object is touched inside the loops.  The ``run_*`` functions at the bottom are t
 Python-facing entry points (used by ``boardrules.search``).
 
 Every search runs in worker threads, also with one thread, while the calling thread waits
-in short ``join`` timeouts: a signal handler (Ctrl-C) or ``should_stop`` can then stop it.
-Each job owns all the memory its thread reads; on any exception the jobs are told to stop
-at once and every thread is joined before the exception goes on and the jobs are freed.
+in short timeouts: a signal handler (Ctrl-C) or ``should_stop`` can then stop it.  Each
+job owns all the memory its thread reads; on any exception the jobs are told to stop at
+once and every thread is waited for before the exception goes on and the jobs are freed.
+MCTS runs one ``threading.Thread`` per tree; alpha-beta, which searches world after world,
+one C thread per job for the whole search (ab_worker_main), handed each world through two
+locks, so that its threads neither start per world nor wait for the GIL.
 """
 
 import threading
 
+from cpython.exc cimport PyErr_CheckSignals
+from cpython.pythread cimport (
+    NOWAIT_LOCK,
+    PY_LOCK_ACQUIRED,
+    WAIT_LOCK,
+    PyLockStatus,
+    PyThread_acquire_lock,
+    PyThread_allocate_lock,
+    PyThread_free_lock,
+    PyThread_release_lock,
+    PyThread_start_new_thread,
+    PyThread_type_lock,
+)
 from libc.math cimport log, sqrt
 from libc.stdint cimport int64_t, uint64_t
 from libc.stdlib cimport free, malloc, qsort, realloc
@@ -55,6 +71,58 @@ cdef extern from *:
     """
     int load_flag "br_load_flag"(const int* p) noexcept nogil
     void store_flag "br_store_flag"(int* p, int v) noexcept nogil
+
+
+cdef extern from *:
+    """
+    /* How many alpha-beta worker threads run (see ab_worker_main): an atomic counter. */
+    static long br_live_workers = 0;
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static inline void br_add_live(long v) { _InterlockedExchangeAdd(&br_live_workers, v); }
+    static inline long br_get_live(void) { return _InterlockedOr(&br_live_workers, 0); }
+    #else
+    static inline void br_add_live(long v) {
+        __atomic_fetch_add(&br_live_workers, v, __ATOMIC_SEQ_CST);
+    }
+    static inline long br_get_live(void) {
+        return __atomic_load_n(&br_live_workers, __ATOMIC_SEQ_CST);
+    }
+    #endif
+    """
+    void add_live "br_add_live"(long v) noexcept nogil
+    long get_live "br_get_live"() noexcept nogil
+
+
+cdef extern from *:
+    """
+    /* Zeroed memory straight from the OS, its pages mapped only when first touched: a
+       transposition table costs what the search uses of it, never a memset (calloc from
+       the heap clears it: glibc serves 1-24 MiB from the heap once a search has freed a
+       larger block, and clearing 64 tables took longer than a 0.2 s search). */
+    #if defined(_WIN32)
+    #include <windows.h>
+    static void* br_zero_pages(size_t n) {
+        return VirtualAlloc(NULL, n, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+    }
+    static void br_free_pages(void* p, size_t n) { (void)n; if (p) VirtualFree(p, 0, MEM_RELEASE); }
+    #else
+    #include <sys/mman.h>
+    static void* br_zero_pages(size_t n) {
+        void* p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        return p == MAP_FAILED ? NULL : p;
+    }
+    static void br_free_pages(void* p, size_t n) { if (p) munmap(p, n); }
+    #endif
+    """
+    void* zero_pages "br_zero_pages"(size_t n) noexcept nogil
+    void free_pages "br_free_pages"(void* p, size_t n) noexcept nogil
+
+
+cdef extern from "pythread.h":
+    # Not in Cython's cpython/pythread.pxd; in CPython since 3.2 (PY_TIMEOUT_T is long long).
+    PyLockStatus PyThread_acquire_lock_timed(PyThread_type_lock lock, long long microseconds,
+                                             int intr_flag) nogil
 
 
 cdef extern from *:
@@ -796,17 +864,39 @@ ctypedef struct AbCtx:
     AbParams params
     TTEntry* tt
     uint64_t tt_mask
+    # Entries hold ``hash ^ tt_salt``, with a fresh salt for every world (see ab_reset):
+    # an entry of an earlier world matches with the odds of a 64-bit hash collision, so
+    # the table never needs clearing -- it is zeroed pages from the OS (zero_pages),
+    # touched only as used.
+    uint64_t tt_salt
+    uint64_t worlds_dealt     # how many salts were drawn (the next salt's seed)
     int64_t* history
-    char* states
-    int* acts
+    char* states              # per-ply buffers, depth_cap + 3 states
+    int* acts                 # per ply, max_legal_actions each
     double* probs
     int64_t* keys
+    double* current           # ab_root's values and node counts of the root moves
+    int64_t* counted
+    int64_t bytes             # what ab_alloc allocated (counted in the memory cap)
     int64_t nodes             # counted over every world this context searched
     int64_t node_limit        # stop when ``nodes`` reaches it; <= 0: no node budget
     bint must_finish          # searching the guaranteed depth 1: only an abort stops it
     bint stop
-    int stop_reason           # 1 clock, 2 node budget, 3 the stop flag
+    int stop_reason           # STOP_REASON_*
     int root_team
+
+
+# AbCtx.stop_reason: why a search ended before its depth (0: it did not).
+cdef enum:
+    STOP_REASON_CLOCK = 1
+    STOP_REASON_NODES = 2
+    STOP_REASON_FLAG = 3
+    STOP_REASON_MEMORY = 4    # depth_cap completed below max_depth: stopped, not cut off
+
+# The smallest transposition table a thread gets (2**10 entries, 24 KiB).
+cdef enum:
+    AB_TT_MIN_BITS = 10
+TT_MIN_BITS = AB_TT_MIN_BITS
 
 
 cdef int compare_desc(const void* a, const void* b) noexcept nogil:
@@ -853,15 +943,15 @@ cdef int ab_stop_reason(const AbCtx* x) noexcept nogil:
     budget stops at a count that depends on the position only (reproducible)."""
     cdef int flag = load_flag(x.params.stop) if x.params.stop != NULL else STOP_NONE
     if flag == STOP_ABORT:
-        return 3
+        return STOP_REASON_FLAG
     if x.must_finish:
         return 0
     if flag != STOP_NONE:
-        return 3
+        return STOP_REASON_FLAG
     if x.node_limit > 0 and x.nodes >= x.node_limit:
-        return 2
+        return STOP_REASON_NODES
     if x.params.deadline > 0 and now() >= x.params.deadline:
-        return 1
+        return STOP_REASON_CLOCK
     return 0
 
 
@@ -877,7 +967,7 @@ cdef double alphabeta(AbCtx* x, int ply, int depth, double alpha, double beta) n
     cdef int p, n, i, best_action = -1, hash_move = -1
     cdef double v, best, alpha0 = alpha, beta0 = beta
     cdef bint maximizing
-    cdef uint64_t key = 0
+    cdef uint64_t key = 0, tag = 0
     cdef TTEntry* entry = NULL
     x.nodes += 1
     if (x.nodes & 63) == 0 and not x.stop:
@@ -902,8 +992,9 @@ cdef double alphabeta(AbCtx* x, int ply, int depth, double alpha, double beta) n
             v += probs[i] * alphabeta(x, ply + 1, depth - 1, -INF, INF)
         return v
     key = c.hash(s, c.tables)
+    tag = key ^ x.tt_salt
     entry = &x.tt[key & x.tt_mask]
-    if entry.key == key:
+    if entry.key == tag:
         hash_move = entry.best
         if entry.depth >= depth:
             if entry.flag == TT_EXACT:
@@ -934,7 +1025,7 @@ cdef double alphabeta(AbCtx* x, int ply, int depth, double alpha, double beta) n
         if alpha >= beta:
             x.history[acts[i]] += depth * depth
             break
-    entry.key = key
+    entry.key = tag
     entry.value = best
     entry.best = best_action
     entry.depth = depth
@@ -942,63 +1033,100 @@ cdef double alphabeta(AbCtx* x, int ply, int depth, double alpha, double beta) n
     return best
 
 
+cdef void* ab_malloc(AbCtx* x, size_t count, size_t size) noexcept nogil:
+    """``malloc``, counted in ``x.bytes`` (the memory cap's accounting)."""
+    x.bytes += <int64_t>(count * size)
+    return malloc(count * size)
+
+
+cdef int64_t ab_ctx_bytes(const GameContract* c, int depth_cap, int share,
+                          int tt_bits) noexcept nogil:
+    """What ab_alloc allocates for these sizes (``tt_bits`` < 0: without the table)."""
+    cdef int64_t plies = depth_cap + 2
+    cdef int64_t m = c.max_legal_actions
+    cdef int64_t table = (<int64_t>sizeof(TTEntry)) << tt_bits if tt_bits >= 0 else 0
+    return (table + <int64_t>sizeof(int64_t) * c.num_distinct_actions
+            + <int64_t>c.state_size * (plies + 1)
+            + <int64_t>(sizeof(int) + sizeof(double) + sizeof(int64_t)) * m * plies
+            + <int64_t>(sizeof(double) + sizeof(int64_t)) * share)
+
+
 cdef int ab_alloc(AbCtx* x, const GameContract* c, const AbParams* params) noexcept nogil:
-    cdef int plies = params.max_depth + 2
+    """The table and the buffers for ``params.depth_cap`` plies and ``params.share`` root
+    moves (exactly ``ab_ctx_bytes``); -1 when out of memory."""
+    cdef int plies = params.depth_cap + 2
     memset(x, 0, sizeof(AbCtx))
     x.c = c
     x.params = params[0]
     x.tt_mask = ((<uint64_t>1) << params.tt_bits) - 1
-    x.tt = <TTEntry*>malloc(sizeof(TTEntry) * (x.tt_mask + 1))
-    x.history = <int64_t*>malloc(sizeof(int64_t) * c.num_distinct_actions)
-    x.states = <char*>malloc(c.state_size * (plies + 1))
-    x.acts = <int*>malloc(sizeof(int) * c.max_legal_actions * plies)
-    x.probs = <double*>malloc(sizeof(double) * c.max_legal_actions * plies)
-    x.keys = <int64_t*>malloc(sizeof(int64_t) * c.max_legal_actions * plies)
+    x.tt = <TTEntry*>zero_pages(sizeof(TTEntry) * (x.tt_mask + 1))
+    x.bytes += sizeof(TTEntry) * (x.tt_mask + 1)
+    # the rest is written before it is read (the history is cleared for every world)
+    x.history = <int64_t*>ab_malloc(x, c.num_distinct_actions, sizeof(int64_t))
+    x.states = <char*>ab_malloc(x, plies + 1, c.state_size)
+    x.acts = <int*>ab_malloc(x, <size_t>c.max_legal_actions * plies, sizeof(int))
+    x.probs = <double*>ab_malloc(x, <size_t>c.max_legal_actions * plies, sizeof(double))
+    x.keys = <int64_t*>ab_malloc(x, <size_t>c.max_legal_actions * plies, sizeof(int64_t))
+    x.current = <double*>ab_malloc(x, params.share, sizeof(double))
+    x.counted = <int64_t*>ab_malloc(x, params.share, sizeof(int64_t))
     if (x.tt == NULL or x.history == NULL or x.states == NULL or x.acts == NULL
-            or x.probs == NULL or x.keys == NULL):
+            or x.probs == NULL or x.keys == NULL or x.current == NULL or x.counted == NULL):
         return -1
     x.root_team = c.team_of[params.root_player]
     return 0
 
 
+cdef inline uint64_t splitmix64(uint64_t z) noexcept nogil:
+    z += <uint64_t>0x9E3779B97F4A7C15
+    z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9
+    z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EB
+    return z ^ (z >> 31)
+
+
 cdef void ab_reset(AbCtx* x) noexcept nogil:
-    memset(x.tt, 0, sizeof(TTEntry) * (x.tt_mask + 1))
+    """Ready for a new world: a fresh table salt instead of clearing the table (clearing
+    64 tables of 24 MiB for each of 8 worlds, in the calling thread, was most of the
+    time a 64-thread search took), the history cleared."""
+    x.worlds_dealt += 1
+    x.tt_salt = splitmix64(x.worlds_dealt)
     memset(x.history, 0, sizeof(int64_t) * x.c.num_distinct_actions)
     x.stop = False
     x.stop_reason = 0
 
 
 cdef void ab_free(AbCtx* x) noexcept nogil:
-    free(x.tt)
+    if x.tt != NULL:
+        free_pages(x.tt, sizeof(TTEntry) * (x.tt_mask + 1))
     free(x.history)
     free(x.states)
     free(x.acts)
     free(x.probs)
     free(x.keys)
+    free(x.current)
+    free(x.counted)
 
 
 cdef int ab_root(AbCtx* x, const void* root, int* root_acts, int* root_idx,
                  double* depth_values, int64_t* depth_nodes, int n,
                  AbStats* stats) noexcept nogil:
     """Iterative deepening over the root moves (each searched with a full window, so
-    every root value is exact).  Completed depth ``d`` leaves the value and node count of
-    root move ``root_idx[i]`` (its index before any reordering) at
-    ``depth_values[(d - 1) * n + root_idx[i]]``; the moves are reordered best first."""
+    every root value is exact), up to ``depth_cap`` (the depth its buffers hold).
+    Completed depth ``d`` leaves the value and node count of root move ``root_idx[i]``
+    (its index before any reordering) at ``depth_values[(d - 1) * n + root_idx[i]]``; the
+    moves are reordered best first.  ``n`` is at most ``params.share``."""
     cdef const GameContract* c = x.c
     cdef size_t size = c.state_size
-    cdef double* current = <double*>malloc(sizeof(double) * n)
-    cdef int64_t* counted = <int64_t*>malloc(sizeof(int64_t) * n)
+    cdef double* current = x.current
+    cdef int64_t* counted = x.counted
     cdef int depth, i, j, a, ix
     cdef int64_t before
     cdef double v
-    if current == NULL or counted == NULL:
-        free(current)
-        free(counted)
-        return -1
+    if n > x.params.share:
+        return -1  # cannot happen: run_alphabeta sizes the share for every world
     stats.depth_reached = 0
     stats.status = 0
     memcpy(x.states, root, size)
-    for depth in range(1, x.params.max_depth + 1):
+    for depth in range(1, x.params.depth_cap + 1):
         x.must_finish = x.params.must_finish_depth1 and depth == 1
         for i in range(n):
             memcpy(x.states + size, root, size)
@@ -1030,9 +1158,9 @@ cdef int ab_root(AbCtx* x, const void* root, int* root_acts, int* root_idx,
             root_acts[j + 1] = a
             root_idx[j + 1] = ix
             current[j + 1] = v
+    if stats.depth_reached == x.params.depth_cap < x.params.max_depth:
+        x.stop_reason = STOP_REASON_MEMORY  # the cap, not the budget, ended the deepening
     stats.nodes = x.nodes
-    free(current)
-    free(counted)
     return 0
 
 
@@ -1057,7 +1185,7 @@ cdef int ab_principal_variation(AbCtx* x, const void* root, int first, int* out,
             break
         key = c.hash(s, c.tables)
         entry = &x.tt[key & x.tt_mask]
-        if entry.key != key or entry.best < 0:
+        if entry.key != (key ^ x.tt_salt) or entry.best < 0:
             break
         best = entry.best
         count = c.legal_actions(s, c.tables, acts)
@@ -1071,87 +1199,255 @@ cdef int ab_principal_variation(AbCtx* x, const void* root, int first, int* out,
     return n
 
 
+ctypedef struct AbWorker:
+    # Everything one alpha-beta worker thread reads.  The calling thread fills it (deal)
+    # while the worker waits on ``go``, and reads the results once ``done`` is released.
+    AbCtx x
+    int n
+    int* orig_acts            # its root moves in the order dealt
+    int* acts                 # the same, reordered best first by ab_root
+    int* idx
+    double* depth_values
+    int64_t* depth_nodes
+    char* world
+    AbStats stats
+    int rc
+    int stop                  # STOP_* flag, set by the calling thread (cancel)
+    bint quit                 # set before go is released: the worker returns
+    PyThread_type_lock go     # released by the caller: search the world dealt (or quit)
+    PyThread_type_lock done   # released by the worker: searched (or quitting)
+
+
+cdef void ab_worker_main(void* arg) noexcept nogil:
+    """A worker thread: one world searched each time ``go`` opens, until told to quit.
+    It never takes the GIL, so the threads of a search start and wake without waiting
+    for each other (one threading.Thread per world and thread took 1-5 ms each to start
+    on a loaded machine: 64 threads overran a 25 ms world several times over)."""
+    cdef AbWorker* w = <AbWorker*>arg
+    while True:
+        PyThread_acquire_lock(w.go, WAIT_LOCK)
+        if w.quit:
+            break
+        w.rc = ab_root(&w.x, w.world, w.acts, w.idx, w.depth_values, w.depth_nodes, w.n,
+                       &w.stats)
+        PyThread_release_lock(w.done)
+    add_live(-1)
+    # its last touch of the job's memory: the caller may free it once done is acquired
+    PyThread_release_lock(w.done)
+
+
 cdef class _AbJob:
     """One thread's share of the root moves in a root-parallel alpha-beta: its own table,
-    its own copy of the world, every byte its thread reads."""
-    cdef AbCtx x
-    cdef int n
-    cdef int* orig_acts       # its root moves in the order dealt
-    cdef int* acts            # the same, reordered best first by ab_root
-    cdef int* idx
-    cdef double* depth_values
-    cdef int64_t* depth_nodes
-    cdef char* world
-    cdef AbStats stats
-    cdef int rc
-    cdef int stop
+    its own copy of the world, every byte its thread reads, and the thread itself
+    (started once per search; every world is handed to it through ``go`` / ``done``)."""
+    cdef AbWorker w
+    cdef int64_t bytes        # everything it allocated (exactly ab_job_bytes)
+    cdef bint started         # its worker thread runs
+    cdef bint searching       # its worker has a world it has not reported done
 
     def __cinit__(self):
-        memset(&self.x, 0, sizeof(AbCtx))
-        memset(&self.stats, 0, sizeof(AbStats))
-        self.orig_acts = NULL
-        self.acts = NULL
-        self.idx = NULL
-        self.depth_values = NULL
-        self.depth_nodes = NULL
-        self.world = NULL
-        self.stop = STOP_NONE
+        memset(&self.w, 0, sizeof(AbWorker))
+        self.w.stop = STOP_NONE
+        self.bytes = 0
+        self.started = False
+        self.searching = False
 
     def __dealloc__(self):
-        ab_free(&self.x)
-        free(self.orig_acts)
-        free(self.acts)
-        free(self.idx)
-        free(self.depth_values)
-        free(self.depth_nodes)
-        free(self.world)
+        self.stop_worker()  # ab_worlds has done it; never free under a running thread
+        ab_free(&self.w.x)
+        free(self.w.orig_acts)
+        free(self.w.acts)
+        free(self.w.idx)
+        free(self.w.depth_values)
+        free(self.w.depth_nodes)
+        free(self.w.world)
+        if self.w.go != NULL:
+            PyThread_free_lock(self.w.go)
+        if self.w.done != NULL:
+            PyThread_free_lock(self.w.done)
 
     cdef int setup(self, const GameContract* c, const AbParams* params) except -1:
-        cdef size_t m = c.max_legal_actions
-        cdef size_t cells = m * params.max_depth
-        self.orig_acts = <int*>malloc(sizeof(int) * m)
-        self.acts = <int*>malloc(sizeof(int) * m)
-        self.idx = <int*>malloc(sizeof(int) * m)
-        self.depth_values = <double*>malloc(sizeof(double) * cells)
-        self.depth_nodes = <int64_t*>malloc(sizeof(int64_t) * cells)
-        self.world = <char*>malloc(c.state_size)
-        if (self.orig_acts == NULL or self.acts == NULL or self.idx == NULL
-                or self.depth_values == NULL or self.depth_nodes == NULL or self.world == NULL
-                or ab_alloc(&self.x, c, params) < 0):
+        cdef size_t share = params.share
+        cdef size_t cells = share * params.depth_cap
+        self.w.orig_acts = <int*>malloc(sizeof(int) * share)
+        self.w.acts = <int*>malloc(sizeof(int) * share)
+        self.w.idx = <int*>malloc(sizeof(int) * share)
+        self.w.depth_values = <double*>malloc(sizeof(double) * cells)
+        self.w.depth_nodes = <int64_t*>malloc(sizeof(int64_t) * cells)
+        self.w.world = <char*>malloc(c.state_size)
+        self.w.go = PyThread_allocate_lock()
+        self.w.done = PyThread_allocate_lock()
+        if (self.w.orig_acts == NULL or self.w.acts == NULL or self.w.idx == NULL
+                or self.w.depth_values == NULL or self.w.depth_nodes == NULL
+                or self.w.world == NULL or self.w.go == NULL or self.w.done == NULL
+                or ab_alloc(&self.w.x, c, params) < 0):
             raise MemoryError()
-        self.x.params.stop = &self.stop
+        # both closed: the worker waits for go, the caller for done
+        PyThread_acquire_lock(self.w.go, NOWAIT_LOCK)
+        PyThread_acquire_lock(self.w.done, NOWAIT_LOCK)
+        self.bytes = (self.w.x.bytes + <int64_t>(3 * sizeof(int)) * share
+                      + <int64_t>(sizeof(double) + sizeof(int64_t)) * cells + c.state_size)
+        self.w.x.params.stop = &self.w.stop
         return 0
 
-    cdef void deal(self, const char* world, const int* acts, int n, int first, int step,
-                   int64_t node_share, double deadline, bint must_finish) noexcept:
-        """Give this job the root moves ``first, first + step, ...`` of ``world``."""
-        cdef int i
-        memcpy(self.world, world, self.x.c.state_size)
-        self.n = 0
-        for i in range(first, n, step):
-            self.orig_acts[self.n] = acts[i]
-            self.acts[self.n] = acts[i]
-            self.idx[self.n] = self.n
-            self.n += 1
-        ab_reset(&self.x)
-        self.x.node_limit = self.x.nodes + node_share if node_share > 0 else 0
-        self.x.params.deadline = deadline
-        self.x.params.must_finish_depth1 = must_finish
-        self.stats.depth_reached = 0
+    cdef int start(self) except -1:
+        if PyThread_start_new_thread(ab_worker_main, &self.w) == -1:
+            raise RuntimeError("cannot start an alpha-beta search thread")
+        add_live(1)
+        self.started = True
+        return 0
 
-    def run(self):
+    cdef int deal(self, const char* world, const int* acts, int n, int first, int step,
+                  int64_t node_share, double deadline, bint must_finish) except -1:
+        """Give this job the root moves ``first, first + step, ...`` of ``world`` (at most
+        ``params.share`` of them: run_alphabeta sized the share for every world)."""
+        cdef int i
+        if (n - first + step - 1) // step > self.w.x.params.share:
+            raise RuntimeError("a world has more root moves than the search was sized for")
+        memcpy(self.w.world, world, self.w.x.c.state_size)
+        self.w.n = 0
+        for i in range(first, n, step):
+            self.w.orig_acts[self.w.n] = acts[i]
+            self.w.acts[self.w.n] = acts[i]
+            self.w.idx[self.w.n] = self.w.n
+            self.w.n += 1
+        ab_reset(&self.w.x)
+        self.w.x.node_limit = self.w.x.nodes + node_share if node_share > 0 else 0
+        self.w.x.params.deadline = deadline
+        self.w.x.params.must_finish_depth1 = must_finish
+        self.w.stats.depth_reached = 0
+        return 0
+
+    cdef void go(self) noexcept:
+        """Let the worker search the world dealt."""
+        self.searching = True
+        PyThread_release_lock(self.w.go)
+
+    cdef bint wait_done(self, long long microseconds) noexcept:
+        """True once the worker has searched its world (waits at most ``microseconds``)."""
+        cdef PyLockStatus status
+        if not self.searching:
+            return True
         with nogil:
-            self.rc = ab_root(&self.x, self.world, self.acts, self.idx, self.depth_values,
-                              self.depth_nodes, self.n, &self.stats)
+            status = PyThread_acquire_lock_timed(self.w.done, microseconds, 0)
+        if status == PY_LOCK_ACQUIRED:
+            self.searching = False
+        return not self.searching
+
+    cdef void stop_worker(self) noexcept:
+        """Abort a search under way, wait for it, then let the thread end (uninterruptible
+        waits: the worker stops within 64 nodes)."""
+        if self.searching:
+            store_flag(&self.w.stop, STOP_ABORT)
+            with nogil:
+                PyThread_acquire_lock(self.w.done, WAIT_LOCK)
+            self.searching = False
+        if self.started:
+            self.w.quit = True
+            PyThread_release_lock(self.w.go)
+            with nogil:
+                PyThread_acquire_lock(self.w.done, WAIT_LOCK)
+            self.started = False
 
     def cancel(self, int level):
-        if level > load_flag(&self.stop):
-            store_flag(&self.stop, level)
+        if level > load_flag(&self.w.stop):
+            store_flag(&self.w.stop, level)
+
+
+def _ab_live_workers():
+    """How many alpha-beta worker threads run now (a test hook: 0 between searches)."""
+    return get_live()
+
+
+cdef bint ab_wait(list busy, should_stop, bint cancelled) except -1:
+    """Wait until every busy job has searched its world, waking every POLL_SECONDS to run
+    signal handlers (Ctrl-C raises here) and to poll ``should_stop`` (True: the jobs are
+    told to stop, keeping what is complete).  True when the search is cancelled."""
+    cdef _AbJob job, other
+    cdef long long poll = <long long>(POLL_SECONDS * 1e6)
+    for job in busy:
+        while not job.wait_done(poll):
+            PyErr_CheckSignals()
+            if not cancelled and should_stop is not None and should_stop():
+                cancelled = True
+                for other in busy:
+                    other.cancel(STOP_SOFT)
+    return cancelled
+
+
+cdef int64_t ab_job_bytes(const GameContract* c, int depth_cap, int share,
+                          int tt_bits) noexcept nogil:
+    """What one job allocates (its AbCtx and its root arrays; ``tt_bits`` < 0: without
+    the table)."""
+    return (ab_ctx_bytes(c, depth_cap, share, tt_bits)
+            + <int64_t>(3 * sizeof(int)) * share
+            + <int64_t>(sizeof(double) + sizeof(int64_t)) * share * depth_cap
+            + <int64_t>c.state_size)
+
+
+cdef int64_t ab_shared_bytes(const GameContract* c) noexcept nogil:
+    """What the search allocates beside the jobs (root moves, a world, the start copy)."""
+    return <int64_t>sizeof(int) * c.max_legal_actions + 2 * <int64_t>c.state_size
+
+
+cdef int ab_plan(const GameContract* c, int64_t max_memory, int jobs, int share,
+                 int max_depth, int max_bits, AbParams* params) except -1:
+    """Size every job's table and buffers so that ``jobs`` of them and the shared buffers
+    stay within ``max_memory``: ``params.tt_bits`` and ``params.depth_cap``.
+
+    A thread's part is ``(max_memory - shared) // jobs``.  Its table is the larger of
+    what fits beside the buffers for ``max_depth`` plies and half of what the buffers for
+    one ply leave (at most 2**max_bits entries, at least 2**TT_MIN_BITS); the buffers
+    take the rest, which caps the depth.  ValueError when even the smallest table and one
+    ply do not fit."""
+    cdef int64_t part = (max_memory - ab_shared_bytes(c)) // jobs
+    cdef int64_t least = ab_shared_bytes(c) + jobs * ab_job_bytes(c, 1, share, AB_TT_MIN_BITS)
+    cdef int64_t spare = part - ab_job_bytes(c, 1, share, -1)
+    cdef int bits = max_bits
+    cdef int depth = max_depth
+    if max_memory < least:
+        raise ValueError(f"max_memory must be at least {least} bytes for alpha-beta "
+                         f"with {jobs} thread(s) on this game, not {max_memory}")
+    while bits > AB_TT_MIN_BITS and not (
+            ab_job_bytes(c, max_depth, share, bits) <= part
+            or 2 * ((<int64_t>sizeof(TTEntry)) << bits) <= spare):
+        bits -= 1
+    while depth > 1 and ab_job_bytes(c, depth, share, bits) > part:
+        depth -= 1
+    params.tt_bits = bits
+    params.depth_cap = depth
+    params.share = share
+    return 0
+
+
+cdef int ab_root_moves(CoreState st, const char* start, int worlds, bint hidden,
+                       int observer, uint64_t seed) except -1:
+    """The most root moves any of the worlds ab_worlds will draw has (the same draws: the
+    same seed, in the same order), so that no job is made that could get no move and
+    each job's root arrays are sized for its largest share."""
+    cdef const GameContract* c = st.c
+    cdef int* acts = <int*>malloc(sizeof(int) * c.max_legal_actions)
+    cdef char* world = <char*>malloc(c.state_size)
+    cdef Rng rng
+    cdef int most = 0
+    try:
+        if acts == NULL or world == NULL:
+            raise MemoryError()
+        rng_seed(&rng, seed)
+        for _ in range(worlds):
+            memcpy(world, start, c.state_size)
+            if hidden:
+                c.determinize(world, c.tables, observer, &rng)
+            most = max(most, c.legal_actions(world, c.tables, acts))
+    finally:
+        free(acts)
+        free(world)
+    return most
 
 
 def run_alphabeta(CoreState st, int max_depth, double time_limit, int64_t max_nodes,
                   int determinizations, bint hidden, int observer, uint64_t seed, int tt_bits,
-                  int threads=1, should_stop=None):
+                  int threads=1, should_stop=None, int64_t max_memory=256 * 2**20):
     """Alpha-beta from ``st`` (over ``determinizations`` worlds redrawn for ``observer``
     when ``hidden``): per root action (action, nodes, mean value for the player to move)
     at the deepest depth every world completed, and statistics.
@@ -1159,9 +1455,12 @@ def run_alphabeta(CoreState st, int max_depth, double time_limit, int64_t max_no
     The budget (``time_limit`` seconds, ``max_nodes`` nodes; 0: none) is shared out
     evenly among the worlds and the threads; depth 1 of the first world is always
     completed.  With ``threads`` > 1 the root moves are dealt round-robin to that many
-    threads, each searching its share with its own table (every root move is searched
-    with a full window, so the values do not depend on the split).  ``should_stop()`` is
-    polled while the threads run (True: stop, keep what is complete)."""
+    threads (never more than the root has moves), each searching its share with its own
+    table (every root move is searched with a full window, so the values do not depend on
+    the split).  Everything the search allocates -- tables of at most 2**tt_bits entries,
+    per-ply buffers, root arrays -- stays within ``max_memory`` bytes (see ab_plan).
+    ``should_stop()`` is polled while the threads run (True: stop, keep what is
+    complete)."""
     cdef const GameContract* c = st.c
     cdef int mover = c.current_player(st.data, c.tables)
     if mover < 0:
@@ -1175,69 +1474,91 @@ def run_alphabeta(CoreState st, int max_depth, double time_limit, int64_t max_no
         raise ValueError("determinizations must be >= 1")
     if max_nodes < 0 or not time_limit >= 0:
         raise ValueError("max_nodes and time_limit must be >= 0")
+    if max_memory < 1:
+        raise ValueError("max_memory must be >= 1")
+    cdef int worlds = determinizations if hidden else 1
+    # The position as it is now: the worlds are drawn from this copy, never from the live
+    # state, which another thread may change while this one waits for the search threads.
+    cdef bytes start = (<char*>st.data)[:c.state_size]
+    cdef int most = ab_root_moves(st, start, worlds, hidden, observer, seed)
+    if most < 1:
+        raise ValueError("search needs a player with a legal move in every world")
+    cdef int count = min(threads, most)
     cdef AbParams params
     memset(&params, 0, sizeof(AbParams))
     params.max_depth = max_depth
     params.root_player = mover
-    params.tt_bits = tt_bits
-    cdef int worlds = determinizations if hidden else 1
+    ab_plan(c, max_memory, count, (most + count - 1) // count, max_depth, tt_bits, &params)
     cdef list jobs = []
     cdef _AbJob job
-    for _ in range(threads):
+    for _ in range(count):
         job = _AbJob()
         job.setup(c, &params)
         jobs.append(job)
-    return ab_worlds(st, jobs, worlds, hidden, observer, seed, time_limit, max_nodes,
-                     should_stop)
+    result = ab_worlds(st, start, jobs, worlds, hidden, observer, seed, time_limit,
+                       max_nodes, should_stop)
+    result["table_bytes"] = sum(((<int64_t>sizeof(TTEntry)) << params.tt_bits)
+                                for _ in jobs)
+    result["memory_bytes"] = ab_shared_bytes(c) + sum((<_AbJob>j).bytes for j in jobs)
+    result["tt_bits"] = params.tt_bits
+    result["depth_cap"] = params.depth_cap
+    result["tables"] = count
+    return result
 
 
-cdef dict ab_worlds(CoreState st, list jobs, int worlds, bint hidden, int observer,
-                    uint64_t seed, double time_limit, int64_t max_nodes, should_stop):
+cdef dict ab_worlds(CoreState st, const char* start, list jobs, int worlds, bint hidden,
+                    int observer, uint64_t seed, double time_limit, int64_t max_nodes,
+                    should_stop):
     """Search each world in turn with every job (each world gets an equal share of the
-    budget; a world left without time for depth 1 is skipped) and merge the values."""
+    budget; a world whose share of the time is over before it starts is skipped) and
+    merge the values.  The jobs' threads start first and are stopped before it returns,
+    whatever happens (an exception aborts the world under way first)."""
     cdef const GameContract* c = st.c
     cdef _AbJob job
     cdef Rng rng
     cdef int n, i, t, w, d, depth, threads = len(jobs)
     cdef int* acts = <int*>malloc(sizeof(int) * c.max_legal_actions)
     cdef char* world = <char*>malloc(c.state_size)
-    # The position as it is now: every world starts from this copy, never from the live
-    # state, which another thread may change while this one waits for the search threads.
-    cdef char* start = <char*>malloc(c.state_size)
     cdef double t0 = now()
+    cdef double deadline
     cdef int64_t share
     sums = {}           # depth -> action -> [value sum, node sum]
-    common = (<_AbJob>jobs[0]).x.params.max_depth
+    common = (<_AbJob>jobs[0]).w.x.params.max_depth
     used = 0
     cancelled = False
     reasons = set()
     last = []
     try:
-        if acts == NULL or world == NULL or start == NULL:
+        if acts == NULL or world == NULL:
             raise MemoryError()
-        memcpy(start, st.data, c.state_size)
+        for job in jobs:
+            job.start()
         rng_seed(&rng, seed)
         for w in range(worlds):
             memcpy(world, start, c.state_size)
             if hidden:
                 c.determinize(world, c.tables, observer, &rng)
+            deadline = t0 + time_limit * (w + 1) / worlds if time_limit > 0 else 0.0
+            if w > 0 and deadline > 0 and now() >= deadline:
+                reasons.add(STOP_REASON_CLOCK)
+                continue  # no time left for it: its threads would only overrun
             n = c.legal_actions(world, c.tables, acts)
             busy = [jobs[t] for t in range(min(threads, n))]
             share = max_nodes // (worlds * len(busy)) if max_nodes > 0 else 0
             if max_nodes > 0 and share < 1:
                 share = 1
             for t, job in enumerate(busy):
-                job.deal(world, acts, n, t, len(busy), share,
-                         t0 + time_limit * (w + 1) / worlds if time_limit > 0 else 0.0,
-                         w == 0)
-            cancelled = _run_jobs(busy, should_stop) or cancelled
+                job.deal(world, acts, n, t, len(busy), share, deadline, w == 0)
+            for job in busy:
+                job.go()
+            cancelled = ab_wait(busy, should_stop, cancelled)
             depth = common
             for job in busy:
-                if job.rc < 0:
+                if job.w.rc < 0:
                     raise MemoryError()
-                depth = min(depth, job.stats.depth_reached)
-                if job.x.stop:
-                    reasons.add(job.x.stop_reason)
+                depth = min(depth, job.w.stats.depth_reached)
+                if job.w.x.stop or job.w.x.stop_reason == STOP_REASON_MEMORY:
+                    reasons.add(job.w.x.stop_reason)
             if depth > 0:
                 used += 1
                 common = depth
@@ -1245,16 +1566,17 @@ cdef dict ab_worlds(CoreState st, list jobs, int worlds, bint hidden, int observ
                 for job in busy:
                     for d in range(1, depth + 1):
                         level = sums.setdefault(d, {})
-                        for i in range(job.n):
-                            acc = level.setdefault(job.orig_acts[i], [0.0, 0])
-                            acc[0] += job.depth_values[(d - 1) * job.n + i]
-                            acc[1] += job.depth_nodes[(d - 1) * job.n + i]
+                        for i in range(job.w.n):
+                            acc = level.setdefault(job.w.orig_acts[i], [0.0, 0])
+                            acc[0] += job.w.depth_values[(d - 1) * job.w.n + i]
+                            acc[1] += job.w.depth_nodes[(d - 1) * job.w.n + i]
             if cancelled:
                 break
     finally:
+        for job in jobs:
+            job.stop_worker()
         free(acts)
         free(world)
-        free(start)
     return ab_result(jobs, last, sums, common, used, cancelled, reasons, now() - t0)
 
 
@@ -1273,19 +1595,21 @@ cdef dict ab_result(list jobs, list last, dict sums, int common, int used, bint 
     best = children[0][0]
     # the line in the last world searched, from the job that searched the best move there
     for job in last:
-        for i in range(job.n):
-            if job.orig_acts[i] == best:
-                pv_len = ab_principal_variation(&job.x, job.world, best, pv, common)
+        for i in range(job.w.n):
+            if job.w.orig_acts[i] == best:
+                pv_len = ab_principal_variation(&job.w.x, job.w.world, best, pv, common)
     line = [pv[i] for i in range(pv_len)] or [best]
     stopped = None
-    if cancelled or 3 in reasons:
+    if cancelled or STOP_REASON_FLAG in reasons:
         stopped = "cancelled"
-    elif 1 in reasons:
+    elif STOP_REASON_CLOCK in reasons:
         stopped = "time"
-    elif 2 in reasons:
+    elif STOP_REASON_NODES in reasons:
         stopped = "nodes"
+    elif STOP_REASON_MEMORY in reasons:
+        stopped = "memory"
     best_by_depth = [max(v / used for v, _ in sums[d].values()) for d in range(1, common + 1)]
     return {"children": children, "pv": line,
-            "nodes": sum((<_AbJob>j).x.nodes for j in jobs),
+            "nodes": sum((<_AbJob>j).w.x.nodes for j in jobs),
             "depth": common, "seconds": seconds, "stopped": stopped, "worlds": used,
             "best_by_depth": best_by_depth}
