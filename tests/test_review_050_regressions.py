@@ -138,3 +138,14 @@ def _chance_after(state: boardrules.State[Any], move: Any) -> int:
     """How many chance outcomes auto_chance drew after ``move``."""
     child = state.child(move)
     return len(child.history) - len(state.history) - 1
+
+
+def test_alphabeta_bot_takes_max_memory_as_suggest_does() -> None:
+    """The alpha-beta memory cap (probe_ab_threads_mem) reaches the bot too."""
+    with pytest.raises(ValueError, match="max_memory"):
+        AlphaBetaBot(max_memory=0)
+    bot = AlphaBetaBot(max_memory=8 * 2**20, threads=4, max_nodes=20_000, seed=1)
+    state = _state("armadora")
+    assert state.is_legal(bot.choose(state))
+    assert bot.last is not None
+    assert 0 < bot.last.stats["memory_bytes"] <= 8 * 2**20 == bot.last.stats["max_memory"]

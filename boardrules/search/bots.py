@@ -137,7 +137,8 @@ class AlphaBetaBot(_SearchBot):
 
     def __init__(self, *, depth: int | None = None, max_nodes: int | None = None,
                  time_limit: float | None = None, threads: int = 1, seed: int | None = None,
-                 determinizations: int | None = None) -> None:
+                 determinizations: int | None = None, max_memory: int | None = None) -> None:
         super().__init__(check_options("alphabeta", depth=depth, max_nodes=max_nodes,
                                        time_limit=time_limit, threads=threads,
-                                       determinizations=determinizations), seed)
+                                       determinizations=determinizations,
+                                       max_memory=max_memory), seed)

@@ -69,7 +69,11 @@ class Suggestion(Generic[MoveT]):
     * ``pv`` -- the principal variation, starting with ``move``;
     * ``stats`` -- algorithm, iterations or nodes, depth, seconds, threads, seed, and
       ``stopped``: ``None`` when the budget was used up as asked, ``"time"`` (the time
-      limit), ``"nodes"`` (alpha-beta's node budget) or ``"cancelled"`` (``should_stop``).
+      limit), ``"nodes"`` (alpha-beta's node budget), ``"memory"`` (alpha-beta's
+      per-ply buffers under ``max_memory`` hold no deeper search) or ``"cancelled"``
+      (``should_stop``).  Alpha-beta adds ``max_memory``, ``memory_bytes`` (what it
+      allocated, never above ``max_memory``), ``table_bytes``, ``tables`` and
+      ``depth_cap``.
       MCTS and ISMCTS add ``simultaneous`` (the mode), ``simultaneous_decisions``
       (selection steps at decisions the game marks simultaneous), ``pooled_nodes`` (the
       decoupled statistics nodes, counted in ``nodes``) and ``replies``: when the move is
