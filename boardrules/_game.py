@@ -195,8 +195,14 @@ class Game(Generic[GameStateT, GameMoveT]):
                                    "too_long")
         move = self._by_text.get(self._normalise(text))
         if move is None:
-            raise InvalidMoveError(f"{what}: {text!r} ({self.notation_hint})", "not_notation")
+            raise InvalidMoveError(f"{what}: {text!r} ({self._notation_hint()})",
+                                   "not_notation")
         return move
+
+    def _notation_hint(self) -> str:
+        """The reminder of the notation a parse error gives: the moves of this game's
+        options only (a game whose options remove kinds of move overrides it)."""
+        return self.notation_hint
 
     def _normalise(self, text: str) -> str:
         """The key of ``_by_text`` for a spelling of a move (lower case, single spaces)."""

@@ -29,6 +29,10 @@ class IllegalMoveError(BoardRulesError, ValueError):
         super().__init__(message)
         self.rule = rule
 
+    def __reduce__(self) -> tuple[type[IllegalMoveError], tuple[str, str]]:
+        # the rule travels with the error (a process pool re-raises it in the caller)
+        return (type(self), (str(self), self.rule))
+
 
 class InvalidMoveError(BoardRulesError, ValueError):
     """Move text that is not in the game's notation (or a move of another game).
@@ -43,6 +47,9 @@ class InvalidMoveError(BoardRulesError, ValueError):
     def __init__(self, message: str, rule: str = "not_notation") -> None:
         super().__init__(message)
         self.rule = rule
+
+    def __reduce__(self) -> tuple[type[InvalidMoveError], tuple[str, str]]:
+        return (type(self), (str(self), self.rule))
 
 
 class InvalidStateError(BoardRulesError, ValueError):

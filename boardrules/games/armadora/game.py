@@ -109,6 +109,9 @@ class ArmadoraGame(Game["ArmadoraState", ArmadoraMove]):
     notation_hint: ClassVar[str] = (
         "see the notation: 'pass', '3@c2', 'c2-d2', 'done', 'goblin 3@c2', 'orc c2-d2', "
         "'peek c2', 'arrow c2', 'reinforce c2', 'gold 5', 'race elf'")
+    #: The basic game's reminder: no race powers, reinforcement tokens nor races (rule 7).
+    basic_notation_hint: ClassVar[str] = (
+        "see the notation: 'pass', '3@c2', 'c2-d2', 'done', 'gold 5'")
     example_options: ClassVar[tuple[dict[str, Any], ...]] = (
         {"players": 2, "variant": "basic"},
         {"players": 2, "variant": "advanced"},
@@ -117,6 +120,11 @@ class ArmadoraGame(Game["ArmadoraState", ArmadoraMove]):
         {"players": 4, "variant": "advanced", "look_at_face_down": False},
         {"players": 3, "variant": "basic", "board": "sheet-7x5"},
     )
+
+    def _notation_hint(self) -> str:
+        if self._options["variant"] == "basic":
+            return self.basic_notation_hint
+        return self.notation_hint
 
     def __init__(self, players: int = 2, variant: Variant = "basic",
                  look_at_face_down: bool = True,
