@@ -397,6 +397,8 @@ class RomeCarthageState(State[RomeCarthageMove]):
             "hand": _cards(hand) if self._sees_hand(viewer, q) else None,
             "known": _cards(raw["known"][q]),
             "unknown": raw["unknown"][q],
+            "lost": sum(raw["lost"][q]),
+            "lost_cards": _cards(raw["lost"][q]) if self._sees_hand(viewer, q) else None,
             "armies": self.armies()[q],
             "eliminated": raw["excluded"][q],
             "capital_occupied": self.capital_occupied(q),
@@ -460,7 +462,8 @@ class RomeCarthageState(State[RomeCarthageMove]):
         back, "Battle"; an excluded player's are lost with his hand)."""
         raw = self._raw()
         total = [0] * len(CARD_VALUES)
-        sources = (raw["hand"] + raw["pile"] + raw["discard"] + [raw["removed"]])
+        sources = (raw["hand"] + raw["lost"] + raw["pile"] + raw["discard"]
+                   + [raw["removed"]])
         for counts in sources:
             for v, n in enumerate(counts):
                 total[v] += n
@@ -503,6 +506,7 @@ class RomeCarthageState(State[RomeCarthageMove]):
             "pile": [_cards(p) for p in raw["pile"]],
             "discard": [_cards(d) for d in raw["discard"]],
             "removed": _cards(raw["removed"]),
+            "lost": [_cards(h) for h in raw["lost"]],
             "table": [_values(side) for side in raw["commit"]],
             "excluded": raw["excluded"],
             "specials": self._specials(raw),

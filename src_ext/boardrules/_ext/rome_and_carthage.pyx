@@ -52,6 +52,8 @@ END_REASONS = ("", "capitals", "elimination", "no_progress", "round_cap", "army_
 PLACE_QUOTA = (4, 3)
 # a bound on the non-battle actions of one turn (see max_game_length)
 cdef int TURN_ACTIONS = 32
+# "Components": the four 15s of the four colours
+cdef int DECK_FIFTEENS = 4
 
 cdef int VALUE[RC_VALUES]
 VALUE[:] = CARD_VALUE
@@ -249,15 +251,17 @@ cdef uint64_t second_infantry_movers(const RcState* s, const RcTables* t, int te
 
 # ------------------------------------------------------------------ cards
 
-cdef void check_fifteens_aside(RcState* s, const RcTables* t) noexcept nogil:
-    """"Draw pile": the last two 15s join the new draw pile once the last 15 held by a
-    player is played (R8: they join the spent cards, so the next reshuffle takes them)."""
-    cdef int p
+cdef void check_fifteens_aside(RcState* s) noexcept nogil:
+    """"Draw pile": "The last two '15's are added to the new draw pile after the last '15'
+    held by a player has been played."  All four 15s are dealt, so at the rulebook's
+    moment "the last 15 held" is the last 15 still in the game: R8 waits until every 15
+    neither boxed nor lost (``removed``) lies aside, then they join the spent cards (the
+    next reshuffle takes them).  That count is public; whether a hand holds a 15 is not
+    (a drawn 15 is seen by its side only), and must not show in the public state."""
     if s.fifteens_aside == 0:
         return
-    for p in range(t.num_players):
-        if s.hand[p][RC_V15]:
-            return
+    if s.fifteens_aside + s.removed[RC_V15] < DECK_FIFTEENS:
+        return
     s.discard[0][RC_V15] += s.fifteens_aside
     s.fifteens_aside = 0
 
@@ -282,7 +286,7 @@ cdef void spend_card(RcState* s, const RcTables* t, int p, int v) noexcept nogil
             s.fifteens_removed += 1
         else:
             s.fifteens_aside += 1
-        check_fifteens_aside(s, t)
+        check_fifteens_aside(s)
         return
     s.discard[t.team_pile[t.player_team[p]]][v] += 1
 
@@ -304,15 +308,20 @@ cdef void refill_pile(RcState* s, int k) noexcept nogil:
 
 
 cdef void lose_hand(RcState* s, const RcTables* t, int p) noexcept nogil:
-    """"Victory": a player with no army left is excluded and the cards still in his hand
-    are lost (R8: they leave the game, and a lost 15 is no longer held)."""
+    """"Victory": a player with no army left is excluded and "All the cards still in his
+    hand are lost".  R8: they leave the game as they lie -- his zeros and the cards
+    everyone knew he held in sight (``removed``), the ones only his side had seen face
+    down (``lost``), so that losing a hand reveals nothing of it."""
     cdef int v
-    for v in range(RC_VALUES):
-        s.removed[v] += s.hand[p][v]
+    s.removed[0] += s.hand[p][0]
+    for v in range(1, RC_VALUES):
+        s.removed[v] += s.known[p][v]
+        s.lost[p][v] += s.hand[p][v] - s.known[p][v]
         s.hand[p][v] = 0
         s.known[p][v] = 0
+    s.hand[p][0] = 0
     s.unknown[p] = 0
-    check_fifteens_aside(s, t)
+    check_fifteens_aside(s)
 
 
 # ------------------------------------------------------------------ turn flow
@@ -754,6 +763,19 @@ cdef bint can_pay_march(const RcState* s, const RcTables* t, int p) noexcept nog
             and own_movers(s, t, p, -1) != 0)
 
 
+cdef bint may_pay_publicly(const RcState* s, int p) noexcept nogil:
+    """Whether p might hold cards worth 3 points as far as the others can tell: his
+    known cards, plus any card only his side has seen (never a zero, so possibly
+    enough).  A decision offered or skipped by this test tells nobody anything about
+    his hand (R9); the true test, ``nonzero_points``, decides the payments offered."""
+    cdef int v, n = 0
+    if s.unknown[p]:
+        return True
+    for v in range(1, RC_VALUES):
+        n += s.known[p][v] * VALUE[v]
+    return n >= 3
+
+
 cdef bint pay_feasible(const RcState* s, int p, int v) noexcept nogil:
     """Paying v now can still reach 3 points with cards no higher than v."""
     if v == 0 or v > s.pay_last or s.hand[p][v] == 0:
@@ -763,14 +785,17 @@ cdef bint pay_feasible(const RcState* s, int p, int v) noexcept nogil:
 
 cdef void after_move(RcState* s, const RcTables* t) noexcept nogil:
     """After a base move: a second infantry, a forced march or ``done``; when ``done`` is
-    all that is left the turn goes on to its battles at once."""
+    all that is left -- as far as the other players can tell -- the turn goes on to its
+    battles at once."""
     cdef int p = s.turn_player
     if s.march_used:
         start_battles(s, t, CTX_MOVE)
         return
+    # R9: the decision is offered when a forced march may be paid for all the others
+    # know, even if only ``done`` is legal: skipping it would tell them the hand is poor
     if ((s.second_infantry and s.moves_made == 1
          and second_infantry_movers(s, t, t.player_team[p], p))
-            or can_pay_march(s, t, p)):
+            or (own_movers(s, t, p, -1) != 0 and may_pay_publicly(s, p))):
         s.phase = PH_MOVED
         s.current = p
         return
@@ -1083,7 +1108,7 @@ cdef void after_ally_move(RcState* s, const RcTables* t, int dst) noexcept nogil
     an enemy city stops there, and its owner fights the battle."""
     cdef int p = s.turn_player
     if (s.ally_city == 0 and not (s.att_mask >> dst) & 1 and destinations(s, t, dst)
-            and nonzero_points(s, p, RC_V15) >= 3):
+            and may_pay_publicly(s, p)):    # R9: offered on public grounds only
         s.ally_city = dst + 1
         start_payment(s, PAY_ALLY_MARCH)
         s.phase = PH_ALLY_MOVED
@@ -1158,6 +1183,7 @@ cdef void rc_apply(void* state, const void* tables, int action) noexcept nogil:
     cdef int p, x
     s.move_count += 1
     s.last_action = action
+    s.last_turn = s.turn_player
     if action >= t.a_draw:
         x = action - t.a_draw
         p = s.turn_player
@@ -1267,13 +1293,21 @@ cdef void rc_determinize(void* state, const void* tables, int observer,
                          Rng* rng) noexcept nogil:
     """Redraws what ``observer`` has not seen: the cards others drew (each hand keeps the
     cards everyone knows it holds -- the public starting hands minus the cards seen
-    played), from the pool of the pile plus those drawn cards, and a pending face-down
-    commit of a hidden attacker (a random choice of his redrawn hand)."""
+    played) and the face-down cards of lost hands (R8), from the pool of the pile plus
+    those cards, and a pending face-down commit of a hidden attacker (a random choice of
+    his redrawn hand).
+
+    The result depends only on what the observer knows and on ``rng``: the pool is
+    walked in value order, and the last action -- which may be a card he did not see --
+    is rewritten to agree with the redrawn cards (R21), so two truths he cannot tell
+    apart give byte-identical worlds for the same random numbers."""
     cdef RcState* s = <RcState*>state
     cdef const RcTables* t = <const RcTables*>tables
     cdef int pool[RC_TEAMS][RC_VALUES]
     cdef int sizes[RC_TEAMS]
-    cdef int p, v, k, x, r, _
+    cdef int last_drawn[RC_MAX_PLAYERS]   # the value redrawn last for each hand
+    cdef int lost[RC_MAX_PLAYERS]         # face-down cards of each lost hand
+    cdef int p, v, k, x, r
     cdef int acts[RC_PAIRS]
     cdef int att = s.b_att
     cdef bint redraw_commit = (s.phase == PH_COMMIT and s.b_side == 1
@@ -1287,19 +1321,23 @@ cdef void rc_determinize(void* state, const void* tables, int observer,
             pool[k][v] = s.pile[k][v]
             sizes[k] += s.pile[k][v]
     for p in range(t.num_players):
+        last_drawn[p] = -1
+        lost[p] = 0
         if sees_hand(t, observer, p):
             continue
         k = t.team_pile[t.player_team[p]]
         for v in range(1, RC_VALUES):
-            x = s.hand[p][v] - s.known[p][v]
+            x = s.hand[p][v] - s.known[p][v] + s.lost[p][v]
             pool[k][v] += x
             sizes[k] += x
+            lost[p] += s.lost[p][v]
             s.hand[p][v] = s.known[p][v]
+            s.lost[p][v] = 0
     for p in range(t.num_players):
         if sees_hand(t, observer, p):
             continue
         k = t.team_pile[t.player_team[p]]
-        for _ in range(s.unknown[p]):
+        for x in range(s.unknown[p] + lost[p]):
             r = rng_below(rng, sizes[k])
             v = 0
             while r >= pool[k][v]:
@@ -1307,18 +1345,45 @@ cdef void rc_determinize(void* state, const void* tables, int observer,
                 v += 1
             pool[k][v] -= 1
             sizes[k] -= 1
-            s.hand[p][v] += 1
+            if x < s.unknown[p]:
+                s.hand[p][v] += 1
+                last_drawn[p] = v
+            else:
+                s.lost[p][v] += 1    # a lost hand's face-down cards (R8)
     for k in range(RC_TEAMS):
         for v in range(RC_VALUES):
             s.pile[k][v] = pool[k][v]
     if redraw_commit:
         x = emit_commits(s, t, att, s.ncommit[0], acts, 0)
         v = acts[rng_below(rng, x)]
+        s.last_action = v    # the commit just laid face down is the last action
         if s.ncommit[0] == 2:
             v -= t.a_pair
             lay_down(s, 0, att, t.pair_b[v], t.pair_a[v], 2)
         else:
             lay_down(s, 0, att, v - t.a_single, 0, 1)
+    else:
+        redraw_last_card(s, t, observer, last_drawn)
+
+
+cdef void redraw_last_card(RcState* s, const RcTables* t, int observer,
+                           const int* last_drawn) noexcept nogil:
+    """determinize: a last action that is a card the observer did not see -- drawn
+    ("He looks at its value secretly") or, in Rapid Conquest, given to the ally -- names
+    one of the cards redrawn for that hand instead (the last one redrawn: the redraw is
+    uniform, so it is as likely as any).  Any other last action is public."""
+    cdef int a = s.last_action
+    cdef int p = s.last_turn
+    cdef int q
+    if a < t.a_give or p >= t.num_players or sees_hand(t, observer, p):
+        return
+    if a >= t.a_draw:
+        if last_drawn[p] >= 0:
+            s.last_action = t.a_draw + last_drawn[p]
+        return
+    q = ally_of(s, t, p)     # the card went to the giver's ally
+    if q >= 0 and last_drawn[q] >= 0:
+        s.last_action = t.a_give + last_drawn[q]
 
 
 cdef uint64_t rc_hash(const void* state, const void* tables) noexcept nogil:
@@ -1598,6 +1663,7 @@ cdef class RomeCarthageCore(CoreGame):
             "pile": [[s.pile[k][v] for v in range(RC_VALUES)] for k in range(RC_TEAMS)],
             "discard": [[s.discard[k][v] for v in range(RC_VALUES)] for k in range(RC_TEAMS)],
             "removed": [s.removed[v] for v in range(RC_VALUES)],
+            "lost": [[s.lost[p][v] for v in range(RC_VALUES)] for p in range(players)],
             "unplaced": [[s.unplaced[e][k] for k in range(RC_KINDS)]
                          for e in range(RC_EMPIRES)],
             "treason": [s.treason[h] for h in range(RC_MAX_PLAYERS)],
