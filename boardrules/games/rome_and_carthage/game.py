@@ -99,8 +99,11 @@ ILLEGAL_REASONS: dict[str, str] = {
     "not_ally_army": "Rapid Conquest: the paid move is of an allied player's piece",
     "ally_same_army": "Rapid Conquest: the second paid move moves the same piece again",
     "unreachable": "3. Move a piece: elephant and infantry one land city, galley one city "
-                   "by sea, chariot one or two land cities; never onto a friendly army, "
-                   "never through an enemy, never three armies in a city",
+                   "by sea, chariot one or two land cities; never stopping on a friendly "
+                   "army (a forced march may pass through one, if paid for and able to "
+                   "move on), never through an enemy, never three armies in a city",
+    "passing_army_moves_on": "Forced march: the army passing through a friendly city "
+                             "moves on; it may not stop there",
 }
 
 _NOTATION = ("see the notation: 'infantry@roma', 'pass', 'treason', 'uprising roma', "
@@ -288,7 +291,7 @@ class RomeCarthageState(State[RomeCarthageMove]):
         game = self._game
         counts = [0] * game.num_players
         owner = _empire_player(game)
-        for code in raw["army"] + raw["attacker"]:
+        for code in raw["army"] + raw["attacker"] + [raw["transit"]]:
             if code >= 0:
                 counts[owner[code // 4]] += 1
         for e, left in enumerate(raw["unplaced"]):
@@ -347,7 +350,9 @@ class RomeCarthageState(State[RomeCarthageMove]):
         raw = self._raw()
         phase = PHASES[raw["phase"]]
         cities = [{"city": c.key, "army": _army(game, raw["army"][i]),
-                   "attacker": _army(game, raw["attacker"][i])}
+                   "attacker": _army(game, raw["attacker"][i]),
+                   "passing": (_army(game, raw["transit"]) if raw["transit_city"] == i
+                               else None)}
                   for i, c in enumerate(game.board.cities)]
         equal = game.equal_arms
         view: dict[str, Any] = {
@@ -501,6 +506,9 @@ class RomeCarthageState(State[RomeCarthageMove]):
                        for i, code in enumerate(raw["army"]) if code >= 0],
             "attackers": [{"city": game.city_key(i), "army": _army(game, code)}
                           for i, code in enumerate(raw["attacker"]) if code >= 0],
+            "passing": ({"city": game.city_key(raw["transit_city"]),
+                         "army": _army(game, raw["transit"])}
+                        if raw["transit"] >= 0 else None),
             "hands": [_cards(h) for h in raw["hand"]],
             "known": [_cards(h) for h in raw["known"]],
             "pile": [_cards(p) for p in raw["pile"]],

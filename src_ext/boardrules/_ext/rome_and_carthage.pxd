@@ -150,6 +150,9 @@ ctypedef struct RcState:
     uint8_t refused                  # bits ASK_*: refused this turn, not asked again
     uint8_t clock2_on[RC_TEAMS]      # Rapid Conquest: an opponent at 3 armies or fewer
     int16_t clock2_turns[RC_TEAMS]   # and his ally's capital held (complete turns)
+    uint8_t transit                  # R22: an army passing through a friendly city in
+    uint8_t transit_city             # its forced march (code, 0 none), 1 + that city,
+    uint8_t transit_origin           # 1 + the city where it began its move
     # ---- bookkeeping and caches derived from the position (not hashed) ----
     uint32_t move_count
     int32_t last_action

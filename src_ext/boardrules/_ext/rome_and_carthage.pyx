@@ -116,6 +116,8 @@ cdef int armies_of_player(const RcState* s, const RcTables* t, int p) noexcept n
             n += 1
         if s.attacker[c] and code_player(t, s.attacker[c]) == p:
             n += 1
+    if s.transit and code_player(t, s.transit) == p:
+        n += 1
     for e in range(RC_EMPIRES):
         if t.empire_player[e] == p:
             for k in range(RC_KINDS):
@@ -184,27 +186,56 @@ cdef bint capital_occupied(const RcState* s, const RcTables* t, int p) noexcept 
     return False
 
 
-cdef uint64_t destinations(const RcState* s, const RcTables* t, int c) noexcept nogil:
-    """Cities the resident army of c may reach by one simple move, moved as its owner
-    would move it ("Move a piece": elephant and infantry one land city, galley one city
-    at sea or along the coasts, chariot one or two land cities; never stop on a friendly
-    army, pass through friendly but never enemy cities, never three armies a city)."""
-    cdef int code = s.army[c]
+cdef uint64_t reach(const RcState* s, const RcTables* t, int code, int c) noexcept nogil:
+    """Cities one simple move takes army ``code`` from c to, before the rule on where it
+    may stop ("Move a piece": elephant and infantry one land city, galley one city at sea
+    or along the coasts, chariot one or two land cities, passing through friendly but
+    never enemy cities; never into a city already holding two armies, a battle)."""
     cdef int team = code_team(t, code)
-    cdef uint64_t friendly = s.side_mask[team]
     cdef uint64_t enemy = s.side_mask[1 - team]
-    cdef uint64_t blocked = friendly | s.att_mask
     cdef uint64_t via, out
     cdef int kind = code_kind(code)
     if kind == KIND_GALLEY:
-        return t.sea[c] & ~blocked
-    out = t.land[c] & ~blocked
+        return t.sea[c] & ~s.att_mask
+    out = t.land[c] & ~s.att_mask
     if kind == KIND_CHARIOT:
         via = t.land[c] & ~enemy & ~s.att_mask
         while via:
-            out |= t.land[ctz64(via)] & ~blocked
+            out |= t.land[ctz64(via)] & ~s.att_mask
             via &= via - 1
         out &= ~bit(c)
+    return out
+
+
+cdef inline uint64_t destinations_of(const RcState* s, const RcTables* t, int code,
+                                     int c) noexcept nogil:
+    """Where army ``code`` standing on c may end a simple move: never on a friendly
+    army ("An army may not stop in a city occupied by a friendly army")."""
+    return reach(s, t, code, c) & ~s.side_mask[code_team(t, code)]
+
+
+cdef uint64_t destinations(const RcState* s, const RcTables* t, int c) noexcept nogil:
+    """Cities the resident army of c may reach by one simple move, moved as its owner
+    would move it."""
+    return destinations_of(s, t, s.army[c], c)
+
+
+cdef uint64_t passing_stops(const RcState* s, const RcTables* t, int c) noexcept nogil:
+    """R22: the friendly cities the resident army of c may enter as the first leg of its
+    forced march, to pass through ("In a move of 2 cities or more, an army may pass
+    through a city occupied by a friendly army"): those from which its second leg can
+    end somewhere (c itself, which it leaves, included), so the choice always has a
+    completion."""
+    cdef int code = s.army[c]
+    cdef uint64_t friendly = s.side_mask[code_team(t, code)]
+    cdef uint64_t rest = reach(s, t, code, c) & friendly
+    cdef uint64_t out = 0
+    cdef int d
+    while rest:
+        d = ctz64(rest)
+        rest &= rest - 1
+        if reach(s, t, code, d) & ~(friendly & ~bit(c)):
+            out |= bit(d)
     return out
 
 
@@ -221,18 +252,53 @@ cdef uint64_t movers(const RcState* s, const RcTables* t, int team, int kind) no
     return out
 
 
-cdef uint64_t own_movers(const RcState* s, const RcTables* t, int p, int kind) noexcept nogil:
-    """Armies the player p himself moves: those of his own empires ("Move a piece": a
-    two-empire player moves an army of the empire of his choice)."""
-    cdef uint64_t rest = movers(s, t, t.player_team[p], kind)
+cdef uint64_t own_armies(const RcState* s, const RcTables* t, int p, int kind) noexcept nogil:
+    """The residents (of ``kind``; -1 any) the player p himself moves, those of his own
+    empires ("Move a piece": a two-empire player moves an army of the empire of his
+    choice), not held in a battle."""
+    cdef uint64_t rest = s.side_mask[t.player_team[p]] & ~s.att_mask
     cdef uint64_t out = 0
     cdef int c
     while rest:
         c = ctz64(rest)
         rest &= rest - 1
-        if code_player(t, s.army[c]) == p:
+        if code_player(t, s.army[c]) == p and (kind < 0 or code_kind(s.army[c]) == kind):
             out |= bit(c)
     return out
+
+
+cdef uint64_t own_movers(const RcState* s, const RcTables* t, int p, int kind) noexcept nogil:
+    """p's own armies (of ``kind``; -1 any) that have a simple move."""
+    cdef uint64_t rest = own_armies(s, t, p, kind)
+    cdef uint64_t out = 0
+    cdef int c
+    while rest:
+        c = ctz64(rest)
+        rest &= rest - 1
+        if destinations(s, t, c):
+            out |= bit(c)
+    return out
+
+
+cdef uint64_t own_passers(const RcState* s, const RcTables* t, uint64_t armies) noexcept nogil:
+    """The ``armies`` that may pass through a friend (R22)."""
+    cdef uint64_t out = 0
+    cdef int c
+    while armies:
+        c = ctz64(armies)
+        armies &= armies - 1
+        if passing_stops(s, t, c):
+            out |= bit(c)
+    return out
+
+
+cdef uint64_t second_infantry_candidates(const RcState* s, const RcTables* t,
+                                         int p) noexcept nogil:
+    """p's infantry other than the one already moved, whether or not they can move."""
+    cdef uint64_t m = own_armies(s, t, p, KIND_INFANTRY)
+    if s.second_infantry:
+        m &= ~bit(s.second_infantry - 1)
+    return m
 
 
 cdef uint64_t second_infantry_movers(const RcState* s, const RcTables* t, int team,
@@ -756,11 +822,47 @@ cdef void move_army(RcState* s, const RcTables* t, int src, int dst) noexcept no
     update_capitals(s, t)
 
 
-cdef bint can_pay_march(const RcState* s, const RcTables* t, int p) noexcept nogil:
+cdef void pass_through(RcState* s, const RcTables* t, int src, int dst,
+                       int pay_for) noexcept nogil:
+    """R22: the first leg of a forced march ends on a friendly army: the army passes
+    through, waiting beside it (``transit``) while the march is paid, and its second
+    leg must take it on."""
+    s.transit = s.army[src]
+    s.transit_city = dst + 1
+    s.transit_origin = s.origin[src] if s.origin[src] else src + 1
+    set_resident(s, t, src, 0, 0)
+    s.moves_made += 1
+    s.second_infantry = 0
+    update_capitals(s, t)
+    start_payment(s, pay_for)
+    s.phase = PH_PAY
+    s.current = s.turn_player
+
+
+cdef void move_on(RcState* s, const RcTables* t, int dst) noexcept nogil:
+    """R22: the second leg of a forced march that passed through a friend."""
+    cdef int code = s.transit
+    cdef int origin = s.transit_origin
+    s.transit = 0
+    s.transit_city = 0
+    s.transit_origin = 0
+    if s.army[dst]:
+        set_attacker(s, dst, code, origin)
+    else:
+        set_resident(s, t, dst, code, origin)
+    s.moves_made += 1
+    update_capitals(s, t)
+
+
+cdef bint march_affordable(const RcState* s, int p) noexcept nogil:
     """"Forced march": at most once a turn (R9), paid with cards worth at least 3 (zeros
-    pay nothing), and only when an army is left to move."""
-    return (not s.march_used and nonzero_points(s, p, RC_V15) >= 3
-            and own_movers(s, t, p, -1) != 0)
+    pay nothing)."""
+    return not s.march_used and nonzero_points(s, p, RC_V15) >= 3
+
+
+cdef bint can_pay_march(const RcState* s, const RcTables* t, int p) noexcept nogil:
+    """A forced march paid after the base move, and an army left to move."""
+    return march_affordable(s, p) and own_movers(s, t, p, -1) != 0
 
 
 cdef bint may_pay_publicly(const RcState* s, int p) noexcept nogil:
@@ -788,14 +890,18 @@ cdef void after_move(RcState* s, const RcTables* t) noexcept nogil:
     all that is left -- as far as the other players can tell -- the turn goes on to its
     battles at once."""
     cdef int p = s.turn_player
+    cdef uint64_t second = 0    # infantry that may still make the second move
+    cdef bint second_moves = False
     if s.march_used:
         start_battles(s, t, CTX_MOVE)
         return
     # R9: the decision is offered when a forced march may be paid for all the others
     # know, even if only ``done`` is legal: skipping it would tell them the hand is poor
-    if ((s.second_infantry and s.moves_made == 1
-         and second_infantry_movers(s, t, t.player_team[p], p))
-            or (own_movers(s, t, p, -1) != 0 and may_pay_publicly(s, p))):
+    if s.second_infantry and s.moves_made == 1:
+        second = second_infantry_candidates(s, t, p)
+        second_moves = second_infantry_movers(s, t, t.player_team[p], p) != 0
+    if second_moves or (may_pay_publicly(s, p) and (own_movers(s, t, p, -1) != 0
+                                                    or own_passers(s, t, second) != 0)):
         s.phase = PH_MOVED
         s.current = p
         return
@@ -845,18 +951,35 @@ cdef inline int place_quota(const RcState* s, int e) noexcept nogil:
 
 
 cdef int emit_moves(const RcState* s, const RcTables* t, uint64_t from_mask,
-                    int* out, int n) noexcept nogil:
+                    bint through, int* out, int n) noexcept nogil:
+    """The simple moves of the armies of ``from_mask``; ``through``: also the first legs
+    of a forced march that pass through a friend (R22)."""
     cdef int c, d
     cdef uint64_t dest
     while from_mask:
         c = ctz64(from_mask)
         from_mask &= from_mask - 1
         dest = destinations(s, t, c)
+        if through:
+            dest |= passing_stops(s, t, c)
         while dest:
             d = ctz64(dest)
             dest &= dest - 1
             out[n] = t.a_move + c * t.ncities + d
             n += 1
+    return n
+
+
+cdef int emit_move_on(const RcState* s, const RcTables* t, int* out) noexcept nogil:
+    """R22: the second leg of the army passing through a friend, from the friend's city
+    (never stopping on a friendly army)."""
+    cdef int c = s.transit_city - 1
+    cdef uint64_t dest = destinations_of(s, t, s.transit, c)
+    cdef int n = 0
+    while dest:
+        out[n] = t.a_move + c * t.ncities + ctz64(dest)
+        dest &= dest - 1
+        n += 1
     return n
 
 
@@ -949,7 +1072,7 @@ cdef int legal_main(const RcState* s, const RcTables* t, int* out) noexcept nogi
     if ally_move_available(s, t, p):
         out[n] = ACT_ALLY
         n += 1
-    n = emit_moves(s, t, own_movers(s, t, p, -1), out, n)
+    n = emit_moves(s, t, own_armies(s, t, p, -1), march_affordable(s, p), out, n)
     if t.rapid and ally_of(s, t, p) >= 0:
         # Rapid Conquest: "give one of his cards to his ally" (R16: not a zero)
         for c in range(1, RC_VALUES):
@@ -971,15 +1094,17 @@ cdef int rc_legal_actions(const void* state, const void* tables, int* out) noexc
         return legal_main(s, t, out)
     if s.phase == PH_TREASON:
         # "move an army of the OPPONENT ... as if the opponent were playing it"
-        return emit_moves(s, t, movers(s, t, 1 - team, -1), out, 0)
+        return emit_moves(s, t, movers(s, t, 1 - team, -1), False, out, 0)
     if s.phase == PH_TREASON_SECOND:
         out[0] = ACT_DONE
-        return emit_moves(s, t, second_infantry_movers(s, t, 1 - team, -1), out, 1)
+        return emit_moves(s, t, second_infantry_movers(s, t, 1 - team, -1), False, out,
+                          1)
     if s.phase == PH_MOVED:
         out[0] = ACT_DONE
         n = 1
         if s.second_infantry and s.moves_made == 1:
-            n = emit_moves(s, t, second_infantry_movers(s, t, team, p), out, n)
+            n = emit_moves(s, t, second_infantry_candidates(s, t, p),
+                           march_affordable(s, p), out, n)
         if can_pay_march(s, t, p):
             n = emit_pays(s, t, p, out, n)
         return n
@@ -990,14 +1115,20 @@ cdef int rc_legal_actions(const void* state, const void* tables, int* out) noexc
         out[1] = ACT_REFUSE
         return 2
     if s.phase == PH_ALLY_MOVE:
+        if s.transit:
+            return emit_move_on(s, t, out)
         if s.ally_city:
-            return emit_moves(s, t, bit(s.ally_city - 1), out, 0)
-        return emit_moves(s, t, own_movers(s, t, ally_of(s, t, s.turn_player), -1), out, 0)
+            return emit_moves(s, t, bit(s.ally_city - 1), False, out, 0)
+        # the first leg may pass through a friend if the second can be paid (R22)
+        return emit_moves(s, t, own_armies(s, t, ally_of(s, t, s.turn_player), -1),
+                          nonzero_points(s, p, RC_V15) >= 3, out, 0)
     if s.phase == PH_ALLY_MOVED:
         out[0] = ACT_DONE
         return emit_pays(s, t, p, out, 1)
     if s.phase == PH_EXTRA:
-        return emit_moves(s, t, own_movers(s, t, p, -1), out, 0)
+        if s.transit:
+            return emit_move_on(s, t, out)
+        return emit_moves(s, t, own_movers(s, t, p, -1), False, out, 0)
     if s.phase == PH_BATTLE_ORDER:
         return emit_cities(s.att_mask, t.a_battle, out)
     if s.phase == PH_COMMIT:
@@ -1053,6 +1184,22 @@ cdef void apply_move(RcState* s, const RcTables* t, int x) noexcept nogil:
     cdef int dst = x % t.ncities
     cdef int kind = code_kind(s.army[src])
     cdef int phase = s.phase
+    cdef int team = code_team(t, s.army[src]) if s.army[src] else -1
+    if s.transit:    # R22: the second leg of a march through a friend
+        move_on(s, t, dst)
+        if phase == PH_ALLY_MOVE:
+            after_ally_move(s, t, dst)
+        else:
+            after_move(s, t)
+        return
+    if s.army[dst] and code_team(t, s.army[dst]) == team:
+        # R22: the first leg of a forced march, passing through a friend
+        if phase == PH_ALLY_MOVE:
+            s.ally_city = dst + 1
+            pass_through(s, t, src, dst, PAY_ALLY_MARCH)
+        else:
+            pass_through(s, t, src, dst, PAY_MARCH)
+        return
     move_army(s, t, src, dst)
     if phase == PH_TREASON:
         s.second_infantry = dst + 1 if kind == KIND_INFANTRY else 0
@@ -1274,6 +1421,8 @@ cdef void rc_evaluate(const void* state, const void* tables, double* out) noexce
             score[team] += WEIGHT[code_kind(s.army[c])] + t.threat[team][c]
         if s.attacker[c]:
             score[code_team(t, s.attacker[c])] += WEIGHT[code_kind(s.attacker[c])]
+    if s.transit:
+        score[code_team(t, s.transit)] += WEIGHT[code_kind(s.transit)]
     for e in range(RC_EMPIRES):
         for c in range(RC_KINDS):
             score[t.empire_team[e]] += s.unplaced[e][c] * WEIGHT[c]
@@ -1657,6 +1806,9 @@ cdef class RomeCarthageCore(CoreGame):
             "attacker": [s.attacker[c] - 1 if s.attacker[c] else -1 for c in range(n)],
             "origin": [s.origin[c] - 1 for c in range(n)],
             "att_origin": [s.att_origin[c] - 1 for c in range(n)],
+            "transit": s.transit - 1 if s.transit else -1,
+            "transit_city": s.transit_city - 1,
+            "transit_origin": s.transit_origin - 1,
             "hand": [[s.hand[p][v] for v in range(RC_VALUES)] for p in range(players)],
             "known": [[s.known[p][v] for v in range(RC_VALUES)] for p in range(players)],
             "unknown": [s.unknown[p] for p in range(players)],
@@ -1832,6 +1984,9 @@ cdef str _illegal_reason(const RcState* s, const RcTables* t, int action):
                        PH_ALLY_MOVE):
         return "move_not_now"
     src = (action - t.a_move) // t.ncities
+    if s.transit and s.phase in (PH_EXTRA, PH_ALLY_MOVE):
+        # R22: only the army passing through a friend moves, and it moves on
+        return "unreachable" if src == s.transit_city - 1 else "passing_army_moves_on"
     code = s.army[src]
     if not code:
         return "no_army_there"
