@@ -12,6 +12,8 @@ A turn is a sequence of small atomic decisions, each with at least one legal com
 * after the first move: a second infantry's move, the first card of a forced march
   (``pay v``), or ``done``; a forced march is paid one card at a time in non-increasing
   value order and ends as soon as it reaches 3 points, then one more simple move;
+* a move onto a friendly army is the first leg of a forced march passing through it
+  (R22): the payment follows at once, then that army's second leg;
 * battles: ``battle <city>`` when several are pending, then each side's cards face down
   (``play a+b``, or ``play v`` with one card), the reveal, a lone spy's replay or
   ``withdraw``, tie rounds.
