@@ -131,6 +131,12 @@ def legal(state: RomeCarthageState) -> set[str]:
     return {str(m) for m in state.legal_moves()}
 
 
+def simple_moves(state: RomeCarthageState) -> set[str]:
+    """The legal moves that may end where they go: not the first legs of a forced march
+    passing through a friend (R22), after which the march must be paid."""
+    return {m for m in legal(state) if "-" in m and state.child(m).phase != "pay"}
+
+
 def army(state: RomeCarthageState, city: str) -> str | None:
     entry = next(c for c in state.view(None)["cities"] if c["city"] == city)
     return None if entry["army"] is None else f"{entry['army']['empire']} {entry['army']['kind']}"
@@ -275,7 +281,7 @@ def test_simple_moves_by_kind() -> None:
     chariot one or two land cities, never onto a friendly army."""
     state = new_game(layout=arrange(empty=("ro1", "ro2")))
     turn(state, 1)
-    moves = legal(state)
+    moves = simple_moves(state)
     assert "ro0-ro1" in moves and "ro0-ro2" in moves          # infantry (capital)
     assert "ro4-ro2" in moves and "ro4-ro8" not in moves        # elephant; ro8 holds one
     assert "ro3-ro1" in moves and "ro3-ro0" not in moves        # chariot: not onto friends
@@ -288,7 +294,7 @@ def test_chariot_two_cities_through_friendly_never_enemy() -> None:
     not through a city occupied by an enemy army)"."""
     state = new_game(layout=arrange(empty=("ro1",)))
     turn(state, 1)
-    moves = legal(state)
+    moves = simple_moves(state)
     assert "ro3-ro1" in moves and "ro3-ro0" not in moves
     assert "ro3-ca8" in moves            # through the friendly infantry on ro7
     blocked = new_game(layout=arrange({"ca8": "infantry", "ro3": "chariot"},
@@ -374,6 +380,92 @@ def test_forced_march_needs_an_army_to_move_and_enough_points() -> None:
         while child.phase == "pay":
             child.apply(min(child.legal_moves()))
         assert child.phase == "extra" and child.legal_moves()
+
+
+def test_r22_forced_march_passes_through_a_friend() -> None:
+    """3. Move a piece: "In a move of 2 cities or more, an army may pass through a city
+    occupied by a friendly army" -- the two legs of one army's forced march are one move
+    of two cities (R22).  With a Roman infantry on Roma, the one on Ostia marches Ostia
+    -> Roma -> Genua; it waits beside the friend while the march is paid, may not stop
+    there, and its second leg is the only move left."""
+    game = RomeCarthageGame(2)
+    state = game.new_game(seed=4, auto_chance=False)
+    while state.phase == "place":
+        state.apply(state.legal_moves()[0])
+    turn(state, 1)
+    assert army(state, "roma") == army(state, "ostia") == "rome infantry"
+    assert army(state, "genua") is None
+    assert "ostia-roma" in legal(state)
+    play(state, "ostia-roma")
+    assert state.phase == "pay" and "done" not in legal(state)     # never stop on a friend
+    roma = next(c for c in state.view(None)["cities"] if c["city"] == "roma")
+    assert roma["passing"] == {"empire": "rome", "kind": "infantry", "player": 0}
+    assert state.armies()[0] == 14 and all(n == m for n, m in state.invariants().values())
+    with pytest.raises(IllegalMoveError):
+        state.apply("roma-genua")                                  # pay first
+    play(state, "pay 3")
+    assert state.phase == "extra"
+    assert legal(state) == {"roma-genua", "roma-ostia"}            # it moves on, alone
+    with pytest.raises(IllegalMoveError) as refused:
+        state.apply("ariminum-mediolanum")
+    assert refused.value.rule == "passing_army_moves_on"
+    play(state, "roma-genua")
+    assert army(state, "genua") == army(state, "roma") == "rome infantry"
+    assert army(state, "ostia") is None
+    assert state.view(None)["turn_player"] == 1
+
+
+def test_r22_passing_is_offered_only_with_a_completion() -> None:
+    """Every first leg onto a friend offered has a completion: the payment can reach 3
+    points and the army can then end its move somewhere (not on a friend)."""
+    state = new_game()
+    turn(state, 1)
+    passing = {m for m in legal(state) if "-" in m} - simple_moves(state)
+    assert passing and all(m.split("-")[0][:2] in ("ro", "al") for m in passing)
+    for move in sorted(passing):
+        child = state.child(move)
+        while child.phase == "pay":
+            child.apply(min(child.legal_moves()))
+        assert child.phase == "extra"
+        stops = legal(child)
+        city = move.split("-")[1]
+        assert stops and all(m.startswith(city + "-") for m in stops)
+        friends = {c["city"] for c in child.view(None)["cities"]
+                   if c["army"] and c["army"]["player"] == 0}
+        assert not {m.split("-")[1] for m in stops} & friends
+
+
+def test_r22_second_infantry_passes_through_a_friend() -> None:
+    """Example 2's order: two infantry, the second of which goes on by the forced march
+    -- through a friend, if its first leg ended on one."""
+    state = new_game(layout=arrange(empty=("al1", "ro2")))
+    turn(state, 1, "al0-al1", "ro1-ro0")
+    assert state.phase == "pay" and "done" not in legal(state)
+    play(state, "pay 3")
+    assert legal(state) == {"ro0-ro1", "ro0-ro2"}
+    play(state, "ro0-ro2")
+    assert army(state, "ro0") == army(state, "ro2") == "rome infantry"
+    assert army(state, "ro1") is None and army(state, "al1") == "alexandria infantry"
+
+
+def test_r22_passing_army_that_retreats_goes_back_where_it_began() -> None:
+    """R3 for a march through a friend: after two zero totals the attacker goes back to
+    the city where it began its move, not to the friend's city it passed."""
+    state = new_game(layout=arrange({"ro8": "infantry", "by7": "infantry"}))
+    turn(state, 1, "ro4-ro8", "pay 3", "ro8-by7")
+    assert state.phase == "commit"
+    play(state, "play 0+0", "play 0+0")
+    assert army(state, "ro4") == "rome elephant" and army(state, "ro8") == "rome infantry"
+    assert army(state, "by7") == "byzantium infantry"
+
+
+def test_r22_undo_of_a_passing_leg_restores_the_position() -> None:
+    state = new_game()
+    turn(state, 1)
+    before = state.state_bytes()
+    play(state, "ro1-ro0")
+    state.undo()
+    assert state.state_bytes() == before
 
 
 def test_land_army_on_island_is_immobile() -> None:
@@ -688,6 +780,32 @@ def test_last_two_fifteens_rejoin_once_none_is_held() -> None:
     raw = state._raw()
     assert raw["removed"][11] == 2 and raw["fifteens_aside"] == 0
     assert raw["discard"][0][11] == 2
+
+
+def test_r8_a_fifteen_played_waits_for_the_fifteen_still_in_the_pile() -> None:
+    """R8, "the last two 15s are added to the new draw pile after the last 15 held by a
+    player has been played": the 15s set aside wait until every 15 still in the game has
+    been played.  Here the other 15 lies in the pile -- no hand holds it, but nobody can
+    know that -- so the 15 played waits (it used to rejoin the spent cards at once,
+    telling everyone where the other one was)."""
+    state = battle_state()
+    play(state, "play 15+15", "play 15+15", "play 0", "play 0")   # all four 15s played
+    raw = state._raw()
+    assert raw["removed"][11] == 2 and raw["discard"][0][11] == 2
+    pile = raw["pile"][0]
+    for v, n in enumerate(pile):
+        for _ in range(n):
+            turn(state, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15][v], "pass")
+    pile = state._raw()["pile"][0]           # the spent cards reshuffled: 15, 15
+    assert pile[11] == 2 and sum(pile) == 2
+    turn(state, 15)
+    assert state.view(None)["pile_size"] == 1
+    first = next(m for m in sorted(simple_moves(state))
+                 if state.child(m).phase == "moved")
+    play(state, first, "pay 15")
+    raw = state._raw()
+    assert raw["fifteens_aside"] == 1 and raw["discard"][0][11] == 0
+    assert raw["pile"][0][11] == 1
 
 
 # --------------------------------------------------------------------- victory
@@ -1014,6 +1132,20 @@ def test_rapid_conquest_move_ally_piece_paid_twice_for_a_forced_march() -> None:
     play(state, "al7-by8")
     assert army(state, "by8") == "alexandria chariot"
     assert state.view(None)["turn_player"] == 1
+
+
+def test_r22_rapid_conquest_ally_piece_passes_through_a_friend() -> None:
+    """R22 in Rapid Conquest: the ally's piece moved by forced march (paid twice) may pass
+    through a friend; its first leg ending on one must be paid again at once and moved
+    on."""
+    state = rapid(layout=arrange(empty=("al1",)))
+    turn(state, 1, "ally", "pay 4", "al2-al0")
+    assert state.phase == "pay" and "done" not in legal(state)
+    play(state, "pay 6")
+    assert state.phase == "ally_move" and legal(state) == {"al0-al1", "al0-al2"}
+    play(state, "al0-al1")
+    assert army(state, "al0") == army(state, "al1") == "alexandria infantry"
+    assert army(state, "al2") is None and state.view(None)["turn_player"] == 1
 
 
 def test_rapid_conquest_ally_piece_battle_fought_by_its_owner() -> None:

@@ -99,8 +99,11 @@ ILLEGAL_REASONS: dict[str, str] = {
     "not_ally_army": "Rapid Conquest: the paid move is of an allied player's piece",
     "ally_same_army": "Rapid Conquest: the second paid move moves the same piece again",
     "unreachable": "3. Move a piece: elephant and infantry one land city, galley one city "
-                   "by sea, chariot one or two land cities; never onto a friendly army, "
-                   "never through an enemy, never three armies in a city",
+                   "by sea, chariot one or two land cities; never stopping on a friendly "
+                   "army (a forced march may pass through one, if paid for and able to "
+                   "move on), never through an enemy, never three armies in a city",
+    "passing_army_moves_on": "Forced march: the army passing through a friendly city "
+                             "moves on; it may not stop there",
 }
 
 _NOTATION = ("see the notation: 'infantry@roma', 'pass', 'treason', 'uprising roma', "
@@ -148,7 +151,7 @@ class RomeCarthageGame(Game["RomeCarthageState", RomeCarthageMove]):
 
     id: ClassVar[str] = "rome_and_carthage"
     name: ClassVar[str] = "Rome & Carthage"
-    rules_version: ClassVar[str] = "1.0"
+    rules_version: ClassVar[str] = "1.1"
     _core: RomeCarthageCore
     pass_action: ClassVar[int | None] = 0
     # random games last some 900 actions: search rolls out 30, then evaluate() (armies,
@@ -293,7 +296,7 @@ class RomeCarthageState(State[RomeCarthageMove]):
         game = self._game
         counts = [0] * game.num_players
         owner = _empire_player(game)
-        for code in raw["army"] + raw["attacker"]:
+        for code in raw["army"] + raw["attacker"] + [raw["transit"]]:
             if code >= 0:
                 counts[owner[code // 4]] += 1
         for e, left in enumerate(raw["unplaced"]):
@@ -352,7 +355,9 @@ class RomeCarthageState(State[RomeCarthageMove]):
         raw = self._raw()
         phase = PHASES[raw["phase"]]
         cities = [{"city": c.key, "army": _army(game, raw["army"][i]),
-                   "attacker": _army(game, raw["attacker"][i])}
+                   "attacker": _army(game, raw["attacker"][i]),
+                   "passing": (_army(game, raw["transit"]) if raw["transit_city"] == i
+                               else None)}
                   for i, c in enumerate(game.board.cities)]
         equal = game.equal_arms
         view: dict[str, Any] = {
@@ -402,6 +407,8 @@ class RomeCarthageState(State[RomeCarthageMove]):
             "hand": _cards(hand) if self._sees_hand(viewer, q) else None,
             "known": _cards(raw["known"][q]),
             "unknown": raw["unknown"][q],
+            "lost": sum(raw["lost"][q]),
+            "lost_cards": _cards(raw["lost"][q]) if self._sees_hand(viewer, q) else None,
             "armies": self.armies()[q],
             "eliminated": raw["excluded"][q],
             "capital_occupied": self.capital_occupied(q),
@@ -465,7 +472,8 @@ class RomeCarthageState(State[RomeCarthageMove]):
         back, "Battle"; an excluded player's are lost with his hand)."""
         raw = self._raw()
         total = [0] * len(CARD_VALUES)
-        sources = (raw["hand"] + raw["pile"] + raw["discard"] + [raw["removed"]])
+        sources = (raw["hand"] + raw["lost"] + raw["pile"] + raw["discard"]
+                   + [raw["removed"]])
         for counts in sources:
             for v, n in enumerate(counts):
                 total[v] += n
@@ -503,11 +511,15 @@ class RomeCarthageState(State[RomeCarthageMove]):
                        for i, code in enumerate(raw["army"]) if code >= 0],
             "attackers": [{"city": game.city_key(i), "army": _army(game, code)}
                           for i, code in enumerate(raw["attacker"]) if code >= 0],
+            "passing": ({"city": game.city_key(raw["transit_city"]),
+                         "army": _army(game, raw["transit"])}
+                        if raw["transit"] >= 0 else None),
             "hands": [_cards(h) for h in raw["hand"]],
             "known": [_cards(h) for h in raw["known"]],
             "pile": [_cards(p) for p in raw["pile"]],
             "discard": [_cards(d) for d in raw["discard"]],
             "removed": _cards(raw["removed"]),
+            "lost": [_cards(h) for h in raw["lost"]],
             "table": [_values(side) for side in raw["commit"]],
             "excluded": raw["excluded"],
             "specials": self._specials(raw),

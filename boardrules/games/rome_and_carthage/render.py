@@ -13,13 +13,16 @@ Text symbols (:func:`render_text`):
   ``B`` Byzantium, ``A`` Alexandria; ``I`` infantry, ``G`` galley, ``C`` chariot,
   ``E`` elephant (``RG`` a Roman galley, ``CE`` a Carthaginian elephant);
 * ``CExRI``: a battle, the defender (left) attacked by the army after the ``x``;
+* ``RI+RG``: an army (after the ``+``) passing through a friendly city in its forced
+  march;
 * a ``!`` after a city marks the city of the battle in progress.
 
 SVG (:func:`render_svg`): land in pale sand joining the cities its land routes join
 (islands outlined and named in italics), land routes solid, sea routes dashed; cities
 as discs in their empire's colour, a capital larger with a star, a port ringed in blue;
 an army a rounded square in its empire's colour lettered like the text board, an
-attacker beside the defender with a red border; a legend with each player's empires,
+attacker beside the defender with a red border (an army passing through a friend, a
+dashed one); a legend with each player's empires,
 cards, armies left, the pile and who is to move.
 """
 
@@ -62,6 +65,8 @@ def _cell_label(entry: Mapping[str, Any]) -> str:
     label = _army_label(entry.get("army"))
     if entry.get("attacker"):
         label += "x" + _army_label(entry["attacker"])
+    if entry.get("passing"):
+        label += "+" + _army_label(entry["passing"])
     return label
 
 
@@ -301,17 +306,21 @@ def _armies(entry: Mapping[str, Any], x: float, y: float, scale: float,
             font: float) -> list[str]:
     out = []
     box = max(12.0, 18 * scale)
-    for n, (army, attacker) in enumerate(((entry.get("army"), False),
-                                         (entry.get("attacker"), True))):
+    strokes = {"": 'stroke="#222" stroke-width="1"',
+               " (attacking)": 'stroke="#d62020" stroke-width="2.5"',
+               " (passing through)": 'stroke="#222" stroke-width="1.5" '
+                                     'stroke-dasharray="3,2"'}
+    for n, (army, role) in enumerate(((entry.get("army"), ""),
+                                      (entry.get("attacker"), " (attacking)"),
+                                      (entry.get("passing"), " (passing through)"))):
         if not army:
             continue
         bx = x + 6 * scale + n * (box + 2)
         by = y - box - 6 * scale
         fill = EMPIRE_COLOURS.get(str(army.get("empire")), UNKNOWN_COLOUR)
-        stroke = 'stroke="#d62020" stroke-width="2.5"' if attacker else \
-            'stroke="#222" stroke-width="1"'
+        stroke = strokes[role]
         title = escape(f"{army.get('empire')} {army.get('kind')}, player "
-                       f"{army.get('player')}" + (" (attacking)" if attacker else ""))
+                       f"{army.get('player')}" + role)
         out.append(f'<g><title>{title}</title>'
                    f'<rect x="{bx:.1f}" y="{by:.1f}" width="{box:.1f}" height="{box:.1f}" '
                    f'rx="3" fill="{fill}" {stroke}/>'

@@ -103,7 +103,10 @@ ctypedef struct RcState:
     uint8_t unknown[RC_MAX_PLAYERS]  # non-zero cards of the hand only its team has seen
     uint8_t pile[RC_TEAMS][RC_VALUES]     # counts, never an order (Equal Arms: per team)
     uint8_t discard[RC_TEAMS][RC_VALUES]  # spent cards, face down, waiting for a reshuffle
-    uint8_t removed[RC_VALUES]       # out of the game (undealt zeros, 15s, lost hands)
+    uint8_t removed[RC_VALUES]       # out of the game, in sight (undealt zeros, 15s,
+    #                                  the known cards of lost hands)
+    uint8_t lost[RC_MAX_PLAYERS][RC_VALUES]  # out of the game face down: the cards of a
+    #                                  lost hand only its side had seen (R8)
     uint8_t unplaced[RC_EMPIRES][RC_KINDS]
     uint8_t treason[RC_MAX_PLAYERS]  # per holder (a team; in Equal Arms a player)
     uint8_t uprising[RC_MAX_PLAYERS]
@@ -147,9 +150,14 @@ ctypedef struct RcState:
     uint8_t refused                  # bits ASK_*: refused this turn, not asked again
     uint8_t clock2_on[RC_TEAMS]      # Rapid Conquest: an opponent at 3 armies or fewer
     int16_t clock2_turns[RC_TEAMS]   # and his ally's capital held (complete turns)
+    uint8_t transit                  # R22: an army passing through a friendly city in
+    uint8_t transit_city             # its forced march (code, 0 none), 1 + that city,
+    uint8_t transit_origin           # 1 + the city where it began its move
     # ---- bookkeeping and caches derived from the position (not hashed) ----
     uint32_t move_count
     int32_t last_action
+    uint8_t last_turn                # the turn player when it was applied (who drew a
+    #                                  card, who gave one): determinize needs him
     uint64_t side_mask[RC_TEAMS]     # residents of each team
     uint64_t att_mask                # cities with a pending battle
 

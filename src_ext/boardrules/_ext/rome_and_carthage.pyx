@@ -12,6 +12,8 @@ A turn is a sequence of small atomic decisions, each with at least one legal com
 * after the first move: a second infantry's move, the first card of a forced march
   (``pay v``), or ``done``; a forced march is paid one card at a time in non-increasing
   value order and ends as soon as it reaches 3 points, then one more simple move;
+* a move onto a friendly army is the first leg of a forced march passing through it
+  (R22): the payment follows at once, then that army's second leg;
 * battles: ``battle <city>`` when several are pending, then each side's cards face down
   (``play a+b``, or ``play v`` with one card), the reveal, a lone spy's replay or
   ``withdraw``, tie rounds.
@@ -52,6 +54,8 @@ END_REASONS = ("", "capitals", "elimination", "no_progress", "round_cap", "army_
 PLACE_QUOTA = (4, 3)
 # a bound on the non-battle actions of one turn (see max_game_length)
 cdef int TURN_ACTIONS = 32
+# "Components": the four 15s of the four colours
+cdef int DECK_FIFTEENS = 4
 
 cdef int VALUE[RC_VALUES]
 VALUE[:] = CARD_VALUE
@@ -114,6 +118,8 @@ cdef int armies_of_player(const RcState* s, const RcTables* t, int p) noexcept n
             n += 1
         if s.attacker[c] and code_player(t, s.attacker[c]) == p:
             n += 1
+    if s.transit and code_player(t, s.transit) == p:
+        n += 1
     for e in range(RC_EMPIRES):
         if t.empire_player[e] == p:
             for k in range(RC_KINDS):
@@ -182,27 +188,56 @@ cdef bint capital_occupied(const RcState* s, const RcTables* t, int p) noexcept 
     return False
 
 
-cdef uint64_t destinations(const RcState* s, const RcTables* t, int c) noexcept nogil:
-    """Cities the resident army of c may reach by one simple move, moved as its owner
-    would move it ("Move a piece": elephant and infantry one land city, galley one city
-    at sea or along the coasts, chariot one or two land cities; never stop on a friendly
-    army, pass through friendly but never enemy cities, never three armies a city)."""
-    cdef int code = s.army[c]
+cdef uint64_t reach(const RcState* s, const RcTables* t, int code, int c) noexcept nogil:
+    """Cities one simple move takes army ``code`` from c to, before the rule on where it
+    may stop ("Move a piece": elephant and infantry one land city, galley one city at sea
+    or along the coasts, chariot one or two land cities, passing through friendly but
+    never enemy cities; never into a city already holding two armies, a battle)."""
     cdef int team = code_team(t, code)
-    cdef uint64_t friendly = s.side_mask[team]
     cdef uint64_t enemy = s.side_mask[1 - team]
-    cdef uint64_t blocked = friendly | s.att_mask
     cdef uint64_t via, out
     cdef int kind = code_kind(code)
     if kind == KIND_GALLEY:
-        return t.sea[c] & ~blocked
-    out = t.land[c] & ~blocked
+        return t.sea[c] & ~s.att_mask
+    out = t.land[c] & ~s.att_mask
     if kind == KIND_CHARIOT:
         via = t.land[c] & ~enemy & ~s.att_mask
         while via:
-            out |= t.land[ctz64(via)] & ~blocked
+            out |= t.land[ctz64(via)] & ~s.att_mask
             via &= via - 1
         out &= ~bit(c)
+    return out
+
+
+cdef inline uint64_t destinations_of(const RcState* s, const RcTables* t, int code,
+                                     int c) noexcept nogil:
+    """Where army ``code`` standing on c may end a simple move: never on a friendly
+    army ("An army may not stop in a city occupied by a friendly army")."""
+    return reach(s, t, code, c) & ~s.side_mask[code_team(t, code)]
+
+
+cdef uint64_t destinations(const RcState* s, const RcTables* t, int c) noexcept nogil:
+    """Cities the resident army of c may reach by one simple move, moved as its owner
+    would move it."""
+    return destinations_of(s, t, s.army[c], c)
+
+
+cdef uint64_t passing_stops(const RcState* s, const RcTables* t, int c) noexcept nogil:
+    """R22: the friendly cities the resident army of c may enter as the first leg of its
+    forced march, to pass through ("In a move of 2 cities or more, an army may pass
+    through a city occupied by a friendly army"): those from which its second leg can
+    end somewhere (c itself, which it leaves, included), so the choice always has a
+    completion."""
+    cdef int code = s.army[c]
+    cdef uint64_t friendly = s.side_mask[code_team(t, code)]
+    cdef uint64_t rest = reach(s, t, code, c) & friendly
+    cdef uint64_t out = 0
+    cdef int d
+    while rest:
+        d = ctz64(rest)
+        rest &= rest - 1
+        if reach(s, t, code, d) & ~(friendly & ~bit(c)):
+            out |= bit(d)
     return out
 
 
@@ -219,18 +254,53 @@ cdef uint64_t movers(const RcState* s, const RcTables* t, int team, int kind) no
     return out
 
 
-cdef uint64_t own_movers(const RcState* s, const RcTables* t, int p, int kind) noexcept nogil:
-    """Armies the player p himself moves: those of his own empires ("Move a piece": a
-    two-empire player moves an army of the empire of his choice)."""
-    cdef uint64_t rest = movers(s, t, t.player_team[p], kind)
+cdef uint64_t own_armies(const RcState* s, const RcTables* t, int p, int kind) noexcept nogil:
+    """The residents (of ``kind``; -1 any) the player p himself moves, those of his own
+    empires ("Move a piece": a two-empire player moves an army of the empire of his
+    choice), not held in a battle."""
+    cdef uint64_t rest = s.side_mask[t.player_team[p]] & ~s.att_mask
     cdef uint64_t out = 0
     cdef int c
     while rest:
         c = ctz64(rest)
         rest &= rest - 1
-        if code_player(t, s.army[c]) == p:
+        if code_player(t, s.army[c]) == p and (kind < 0 or code_kind(s.army[c]) == kind):
             out |= bit(c)
     return out
+
+
+cdef uint64_t own_movers(const RcState* s, const RcTables* t, int p, int kind) noexcept nogil:
+    """p's own armies (of ``kind``; -1 any) that have a simple move."""
+    cdef uint64_t rest = own_armies(s, t, p, kind)
+    cdef uint64_t out = 0
+    cdef int c
+    while rest:
+        c = ctz64(rest)
+        rest &= rest - 1
+        if destinations(s, t, c):
+            out |= bit(c)
+    return out
+
+
+cdef uint64_t own_passers(const RcState* s, const RcTables* t, uint64_t armies) noexcept nogil:
+    """The ``armies`` that may pass through a friend (R22)."""
+    cdef uint64_t out = 0
+    cdef int c
+    while armies:
+        c = ctz64(armies)
+        armies &= armies - 1
+        if passing_stops(s, t, c):
+            out |= bit(c)
+    return out
+
+
+cdef uint64_t second_infantry_candidates(const RcState* s, const RcTables* t,
+                                         int p) noexcept nogil:
+    """p's infantry other than the one already moved, whether or not they can move."""
+    cdef uint64_t m = own_armies(s, t, p, KIND_INFANTRY)
+    if s.second_infantry:
+        m &= ~bit(s.second_infantry - 1)
+    return m
 
 
 cdef uint64_t second_infantry_movers(const RcState* s, const RcTables* t, int team,
@@ -249,15 +319,17 @@ cdef uint64_t second_infantry_movers(const RcState* s, const RcTables* t, int te
 
 # ------------------------------------------------------------------ cards
 
-cdef void check_fifteens_aside(RcState* s, const RcTables* t) noexcept nogil:
-    """"Draw pile": the last two 15s join the new draw pile once the last 15 held by a
-    player is played (R8: they join the spent cards, so the next reshuffle takes them)."""
-    cdef int p
+cdef void check_fifteens_aside(RcState* s) noexcept nogil:
+    """"Draw pile": "The last two '15's are added to the new draw pile after the last '15'
+    held by a player has been played."  All four 15s are dealt, so at the rulebook's
+    moment "the last 15 held" is the last 15 still in the game: R8 waits until every 15
+    neither boxed nor lost (``removed``) lies aside, then they join the spent cards (the
+    next reshuffle takes them).  That count is public; whether a hand holds a 15 is not
+    (a drawn 15 is seen by its side only), and must not show in the public state."""
     if s.fifteens_aside == 0:
         return
-    for p in range(t.num_players):
-        if s.hand[p][RC_V15]:
-            return
+    if s.fifteens_aside + s.removed[RC_V15] < DECK_FIFTEENS:
+        return
     s.discard[0][RC_V15] += s.fifteens_aside
     s.fifteens_aside = 0
 
@@ -282,7 +354,7 @@ cdef void spend_card(RcState* s, const RcTables* t, int p, int v) noexcept nogil
             s.fifteens_removed += 1
         else:
             s.fifteens_aside += 1
-        check_fifteens_aside(s, t)
+        check_fifteens_aside(s)
         return
     s.discard[t.team_pile[t.player_team[p]]][v] += 1
 
@@ -304,15 +376,20 @@ cdef void refill_pile(RcState* s, int k) noexcept nogil:
 
 
 cdef void lose_hand(RcState* s, const RcTables* t, int p) noexcept nogil:
-    """"Victory": a player with no army left is excluded and the cards still in his hand
-    are lost (R8: they leave the game, and a lost 15 is no longer held)."""
+    """"Victory": a player with no army left is excluded and "All the cards still in his
+    hand are lost".  R8: they leave the game as they lie -- his zeros and the cards
+    everyone knew he held in sight (``removed``), the ones only his side had seen face
+    down (``lost``), so that losing a hand reveals nothing of it."""
     cdef int v
-    for v in range(RC_VALUES):
-        s.removed[v] += s.hand[p][v]
+    s.removed[0] += s.hand[p][0]
+    for v in range(1, RC_VALUES):
+        s.removed[v] += s.known[p][v]
+        s.lost[p][v] += s.hand[p][v] - s.known[p][v]
         s.hand[p][v] = 0
         s.known[p][v] = 0
+    s.hand[p][0] = 0
     s.unknown[p] = 0
-    check_fifteens_aside(s, t)
+    check_fifteens_aside(s)
 
 
 # ------------------------------------------------------------------ turn flow
@@ -747,11 +824,60 @@ cdef void move_army(RcState* s, const RcTables* t, int src, int dst) noexcept no
     update_capitals(s, t)
 
 
-cdef bint can_pay_march(const RcState* s, const RcTables* t, int p) noexcept nogil:
+cdef void pass_through(RcState* s, const RcTables* t, int src, int dst,
+                       int pay_for) noexcept nogil:
+    """R22: the first leg of a forced march ends on a friendly army: the army passes
+    through, waiting beside it (``transit``) while the march is paid, and its second
+    leg must take it on."""
+    s.transit = s.army[src]
+    s.transit_city = dst + 1
+    s.transit_origin = s.origin[src] if s.origin[src] else src + 1
+    set_resident(s, t, src, 0, 0)
+    s.moves_made += 1
+    s.second_infantry = 0
+    update_capitals(s, t)
+    start_payment(s, pay_for)
+    s.phase = PH_PAY
+    s.current = s.turn_player
+
+
+cdef void move_on(RcState* s, const RcTables* t, int dst) noexcept nogil:
+    """R22: the second leg of a forced march that passed through a friend."""
+    cdef int code = s.transit
+    cdef int origin = s.transit_origin
+    s.transit = 0
+    s.transit_city = 0
+    s.transit_origin = 0
+    if s.army[dst]:
+        set_attacker(s, dst, code, origin)
+    else:
+        set_resident(s, t, dst, code, origin)
+    s.moves_made += 1
+    update_capitals(s, t)
+
+
+cdef bint march_affordable(const RcState* s, int p) noexcept nogil:
     """"Forced march": at most once a turn (R9), paid with cards worth at least 3 (zeros
-    pay nothing), and only when an army is left to move."""
-    return (not s.march_used and nonzero_points(s, p, RC_V15) >= 3
-            and own_movers(s, t, p, -1) != 0)
+    pay nothing)."""
+    return not s.march_used and nonzero_points(s, p, RC_V15) >= 3
+
+
+cdef bint can_pay_march(const RcState* s, const RcTables* t, int p) noexcept nogil:
+    """A forced march paid after the base move, and an army left to move."""
+    return march_affordable(s, p) and own_movers(s, t, p, -1) != 0
+
+
+cdef bint may_pay_publicly(const RcState* s, int p) noexcept nogil:
+    """Whether p might hold cards worth 3 points as far as the others can tell: his
+    known cards, plus any card only his side has seen (never a zero, so possibly
+    enough).  A decision offered or skipped by this test tells nobody anything about
+    his hand (R9); the true test, ``nonzero_points``, decides the payments offered."""
+    cdef int v, n = 0
+    if s.unknown[p]:
+        return True
+    for v in range(1, RC_VALUES):
+        n += s.known[p][v] * VALUE[v]
+    return n >= 3
 
 
 cdef bint pay_feasible(const RcState* s, int p, int v) noexcept nogil:
@@ -763,14 +889,21 @@ cdef bint pay_feasible(const RcState* s, int p, int v) noexcept nogil:
 
 cdef void after_move(RcState* s, const RcTables* t) noexcept nogil:
     """After a base move: a second infantry, a forced march or ``done``; when ``done`` is
-    all that is left the turn goes on to its battles at once."""
+    all that is left -- as far as the other players can tell -- the turn goes on to its
+    battles at once."""
     cdef int p = s.turn_player
+    cdef uint64_t second = 0    # infantry that may still make the second move
+    cdef bint second_moves = False
     if s.march_used:
         start_battles(s, t, CTX_MOVE)
         return
-    if ((s.second_infantry and s.moves_made == 1
-         and second_infantry_movers(s, t, t.player_team[p], p))
-            or can_pay_march(s, t, p)):
+    # R9: the decision is offered when a forced march may be paid for all the others
+    # know, even if only ``done`` is legal: skipping it would tell them the hand is poor
+    if s.second_infantry and s.moves_made == 1:
+        second = second_infantry_candidates(s, t, p)
+        second_moves = second_infantry_movers(s, t, t.player_team[p], p) != 0
+    if second_moves or (may_pay_publicly(s, p) and (own_movers(s, t, p, -1) != 0
+                                                    or own_passers(s, t, second) != 0)):
         s.phase = PH_MOVED
         s.current = p
         return
@@ -820,18 +953,35 @@ cdef inline int place_quota(const RcState* s, int e) noexcept nogil:
 
 
 cdef int emit_moves(const RcState* s, const RcTables* t, uint64_t from_mask,
-                    int* out, int n) noexcept nogil:
+                    bint through, int* out, int n) noexcept nogil:
+    """The simple moves of the armies of ``from_mask``; ``through``: also the first legs
+    of a forced march that pass through a friend (R22)."""
     cdef int c, d
     cdef uint64_t dest
     while from_mask:
         c = ctz64(from_mask)
         from_mask &= from_mask - 1
         dest = destinations(s, t, c)
+        if through:
+            dest |= passing_stops(s, t, c)
         while dest:
             d = ctz64(dest)
             dest &= dest - 1
             out[n] = t.a_move + c * t.ncities + d
             n += 1
+    return n
+
+
+cdef int emit_move_on(const RcState* s, const RcTables* t, int* out) noexcept nogil:
+    """R22: the second leg of the army passing through a friend, from the friend's city
+    (never stopping on a friendly army)."""
+    cdef int c = s.transit_city - 1
+    cdef uint64_t dest = destinations_of(s, t, s.transit, c)
+    cdef int n = 0
+    while dest:
+        out[n] = t.a_move + c * t.ncities + ctz64(dest)
+        dest &= dest - 1
+        n += 1
     return n
 
 
@@ -924,7 +1074,7 @@ cdef int legal_main(const RcState* s, const RcTables* t, int* out) noexcept nogi
     if ally_move_available(s, t, p):
         out[n] = ACT_ALLY
         n += 1
-    n = emit_moves(s, t, own_movers(s, t, p, -1), out, n)
+    n = emit_moves(s, t, own_armies(s, t, p, -1), march_affordable(s, p), out, n)
     if t.rapid and ally_of(s, t, p) >= 0:
         # Rapid Conquest: "give one of his cards to his ally" (R16: not a zero)
         for c in range(1, RC_VALUES):
@@ -946,15 +1096,17 @@ cdef int rc_legal_actions(const void* state, const void* tables, int* out) noexc
         return legal_main(s, t, out)
     if s.phase == PH_TREASON:
         # "move an army of the OPPONENT ... as if the opponent were playing it"
-        return emit_moves(s, t, movers(s, t, 1 - team, -1), out, 0)
+        return emit_moves(s, t, movers(s, t, 1 - team, -1), False, out, 0)
     if s.phase == PH_TREASON_SECOND:
         out[0] = ACT_DONE
-        return emit_moves(s, t, second_infantry_movers(s, t, 1 - team, -1), out, 1)
+        return emit_moves(s, t, second_infantry_movers(s, t, 1 - team, -1), False, out,
+                          1)
     if s.phase == PH_MOVED:
         out[0] = ACT_DONE
         n = 1
         if s.second_infantry and s.moves_made == 1:
-            n = emit_moves(s, t, second_infantry_movers(s, t, team, p), out, n)
+            n = emit_moves(s, t, second_infantry_candidates(s, t, p),
+                           march_affordable(s, p), out, n)
         if can_pay_march(s, t, p):
             n = emit_pays(s, t, p, out, n)
         return n
@@ -965,14 +1117,20 @@ cdef int rc_legal_actions(const void* state, const void* tables, int* out) noexc
         out[1] = ACT_REFUSE
         return 2
     if s.phase == PH_ALLY_MOVE:
+        if s.transit:
+            return emit_move_on(s, t, out)
         if s.ally_city:
-            return emit_moves(s, t, bit(s.ally_city - 1), out, 0)
-        return emit_moves(s, t, own_movers(s, t, ally_of(s, t, s.turn_player), -1), out, 0)
+            return emit_moves(s, t, bit(s.ally_city - 1), False, out, 0)
+        # the first leg may pass through a friend if the second can be paid (R22)
+        return emit_moves(s, t, own_armies(s, t, ally_of(s, t, s.turn_player), -1),
+                          nonzero_points(s, p, RC_V15) >= 3, out, 0)
     if s.phase == PH_ALLY_MOVED:
         out[0] = ACT_DONE
         return emit_pays(s, t, p, out, 1)
     if s.phase == PH_EXTRA:
-        return emit_moves(s, t, own_movers(s, t, p, -1), out, 0)
+        if s.transit:
+            return emit_move_on(s, t, out)
+        return emit_moves(s, t, own_movers(s, t, p, -1), False, out, 0)
     if s.phase == PH_BATTLE_ORDER:
         return emit_cities(s.att_mask, t.a_battle, out)
     if s.phase == PH_COMMIT:
@@ -1028,6 +1186,22 @@ cdef void apply_move(RcState* s, const RcTables* t, int x) noexcept nogil:
     cdef int dst = x % t.ncities
     cdef int kind = code_kind(s.army[src])
     cdef int phase = s.phase
+    cdef int team = code_team(t, s.army[src]) if s.army[src] else -1
+    if s.transit:    # R22: the second leg of a march through a friend
+        move_on(s, t, dst)
+        if phase == PH_ALLY_MOVE:
+            after_ally_move(s, t, dst)
+        else:
+            after_move(s, t)
+        return
+    if s.army[dst] and code_team(t, s.army[dst]) == team:
+        # R22: the first leg of a forced march, passing through a friend
+        if phase == PH_ALLY_MOVE:
+            s.ally_city = dst + 1
+            pass_through(s, t, src, dst, PAY_ALLY_MARCH)
+        else:
+            pass_through(s, t, src, dst, PAY_MARCH)
+        return
     move_army(s, t, src, dst)
     if phase == PH_TREASON:
         s.second_infantry = dst + 1 if kind == KIND_INFANTRY else 0
@@ -1083,7 +1257,7 @@ cdef void after_ally_move(RcState* s, const RcTables* t, int dst) noexcept nogil
     an enemy city stops there, and its owner fights the battle."""
     cdef int p = s.turn_player
     if (s.ally_city == 0 and not (s.att_mask >> dst) & 1 and destinations(s, t, dst)
-            and nonzero_points(s, p, RC_V15) >= 3):
+            and may_pay_publicly(s, p)):    # R9: offered on public grounds only
         s.ally_city = dst + 1
         start_payment(s, PAY_ALLY_MARCH)
         s.phase = PH_ALLY_MOVED
@@ -1158,6 +1332,7 @@ cdef void rc_apply(void* state, const void* tables, int action) noexcept nogil:
     cdef int p, x
     s.move_count += 1
     s.last_action = action
+    s.last_turn = s.turn_player
     if action >= t.a_draw:
         x = action - t.a_draw
         p = s.turn_player
@@ -1248,6 +1423,8 @@ cdef void rc_evaluate(const void* state, const void* tables, double* out) noexce
             score[team] += WEIGHT[code_kind(s.army[c])] + t.threat[team][c]
         if s.attacker[c]:
             score[code_team(t, s.attacker[c])] += WEIGHT[code_kind(s.attacker[c])]
+    if s.transit:
+        score[code_team(t, s.transit)] += WEIGHT[code_kind(s.transit)]
     for e in range(RC_EMPIRES):
         for c in range(RC_KINDS):
             score[t.empire_team[e]] += s.unplaced[e][c] * WEIGHT[c]
@@ -1267,13 +1444,21 @@ cdef void rc_determinize(void* state, const void* tables, int observer,
                          Rng* rng) noexcept nogil:
     """Redraws what ``observer`` has not seen: the cards others drew (each hand keeps the
     cards everyone knows it holds -- the public starting hands minus the cards seen
-    played), from the pool of the pile plus those drawn cards, and a pending face-down
-    commit of a hidden attacker (a random choice of his redrawn hand)."""
+    played) and the face-down cards of lost hands (R8), from the pool of the pile plus
+    those cards, and a pending face-down commit of a hidden attacker (a random choice of
+    his redrawn hand).
+
+    The result depends only on what the observer knows and on ``rng``: the pool is
+    walked in value order, and the last action -- which may be a card he did not see --
+    is rewritten to agree with the redrawn cards (R21), so two truths he cannot tell
+    apart give byte-identical worlds for the same random numbers."""
     cdef RcState* s = <RcState*>state
     cdef const RcTables* t = <const RcTables*>tables
     cdef int pool[RC_TEAMS][RC_VALUES]
     cdef int sizes[RC_TEAMS]
-    cdef int p, v, k, x, r, _
+    cdef int last_drawn[RC_MAX_PLAYERS]   # the value redrawn last for each hand
+    cdef int lost[RC_MAX_PLAYERS]         # face-down cards of each lost hand
+    cdef int p, v, k, x, r
     cdef int acts[RC_PAIRS]
     cdef int att = s.b_att
     cdef bint redraw_commit = (s.phase == PH_COMMIT and s.b_side == 1
@@ -1287,19 +1472,23 @@ cdef void rc_determinize(void* state, const void* tables, int observer,
             pool[k][v] = s.pile[k][v]
             sizes[k] += s.pile[k][v]
     for p in range(t.num_players):
+        last_drawn[p] = -1
+        lost[p] = 0
         if sees_hand(t, observer, p):
             continue
         k = t.team_pile[t.player_team[p]]
         for v in range(1, RC_VALUES):
-            x = s.hand[p][v] - s.known[p][v]
+            x = s.hand[p][v] - s.known[p][v] + s.lost[p][v]
             pool[k][v] += x
             sizes[k] += x
+            lost[p] += s.lost[p][v]
             s.hand[p][v] = s.known[p][v]
+            s.lost[p][v] = 0
     for p in range(t.num_players):
         if sees_hand(t, observer, p):
             continue
         k = t.team_pile[t.player_team[p]]
-        for _ in range(s.unknown[p]):
+        for x in range(s.unknown[p] + lost[p]):
             r = rng_below(rng, sizes[k])
             v = 0
             while r >= pool[k][v]:
@@ -1307,18 +1496,45 @@ cdef void rc_determinize(void* state, const void* tables, int observer,
                 v += 1
             pool[k][v] -= 1
             sizes[k] -= 1
-            s.hand[p][v] += 1
+            if x < s.unknown[p]:
+                s.hand[p][v] += 1
+                last_drawn[p] = v
+            else:
+                s.lost[p][v] += 1    # a lost hand's face-down cards (R8)
     for k in range(RC_TEAMS):
         for v in range(RC_VALUES):
             s.pile[k][v] = pool[k][v]
     if redraw_commit:
         x = emit_commits(s, t, att, s.ncommit[0], acts, 0)
         v = acts[rng_below(rng, x)]
+        s.last_action = v    # the commit just laid face down is the last action
         if s.ncommit[0] == 2:
             v -= t.a_pair
             lay_down(s, 0, att, t.pair_b[v], t.pair_a[v], 2)
         else:
             lay_down(s, 0, att, v - t.a_single, 0, 1)
+    else:
+        redraw_last_card(s, t, observer, last_drawn)
+
+
+cdef void redraw_last_card(RcState* s, const RcTables* t, int observer,
+                           const int* last_drawn) noexcept nogil:
+    """determinize: a last action that is a card the observer did not see -- drawn
+    ("He looks at its value secretly") or, in Rapid Conquest, given to the ally -- names
+    one of the cards redrawn for that hand instead (the last one redrawn: the redraw is
+    uniform, so it is as likely as any).  Any other last action is public."""
+    cdef int a = s.last_action
+    cdef int p = s.last_turn
+    cdef int q
+    if a < t.a_give or p >= t.num_players or sees_hand(t, observer, p):
+        return
+    if a >= t.a_draw:
+        if last_drawn[p] >= 0:
+            s.last_action = t.a_draw + last_drawn[p]
+        return
+    q = ally_of(s, t, p)     # the card went to the giver's ally
+    if q >= 0 and last_drawn[q] >= 0:
+        s.last_action = t.a_give + last_drawn[q]
 
 
 cdef uint64_t rc_hash(const void* state, const void* tables) noexcept nogil:
@@ -1592,12 +1808,16 @@ cdef class RomeCarthageCore(CoreGame):
             "attacker": [s.attacker[c] - 1 if s.attacker[c] else -1 for c in range(n)],
             "origin": [s.origin[c] - 1 for c in range(n)],
             "att_origin": [s.att_origin[c] - 1 for c in range(n)],
+            "transit": s.transit - 1 if s.transit else -1,
+            "transit_city": s.transit_city - 1,
+            "transit_origin": s.transit_origin - 1,
             "hand": [[s.hand[p][v] for v in range(RC_VALUES)] for p in range(players)],
             "known": [[s.known[p][v] for v in range(RC_VALUES)] for p in range(players)],
             "unknown": [s.unknown[p] for p in range(players)],
             "pile": [[s.pile[k][v] for v in range(RC_VALUES)] for k in range(RC_TEAMS)],
             "discard": [[s.discard[k][v] for v in range(RC_VALUES)] for k in range(RC_TEAMS)],
             "removed": [s.removed[v] for v in range(RC_VALUES)],
+            "lost": [[s.lost[p][v] for v in range(RC_VALUES)] for p in range(players)],
             "unplaced": [[s.unplaced[e][k] for k in range(RC_KINDS)]
                          for e in range(RC_EMPIRES)],
             "treason": [s.treason[h] for h in range(RC_MAX_PLAYERS)],
@@ -1766,6 +1986,9 @@ cdef str _illegal_reason(const RcState* s, const RcTables* t, int action):
                        PH_ALLY_MOVE):
         return "move_not_now"
     src = (action - t.a_move) // t.ncities
+    if s.transit and s.phase in (PH_EXTRA, PH_ALLY_MOVE):
+        # R22: only the army passing through a friend moves, and it moves on
+        return "unreachable" if src == s.transit_city - 1 else "passing_army_moves_on"
     code = s.army[src]
     if not code:
         return "no_army_there"
