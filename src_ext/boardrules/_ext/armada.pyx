@@ -1840,24 +1840,29 @@ cdef class ArmadaCore(CoreGame):
     cdef int _game_length_bound(self):
         """A true bound on the actions of a game (chance outcomes included).
 
-        * The deal (2 cards a player) and the preliminary turn (2 ships, and at most one
-          count per lair territory, a colour).
-        * A colour's turn: its Coup de main window (one decision a seat, each seat once
-          a window, a Coup de main played in it or not), ``end``, one recruitment (the
-          action and one placement a band: one a lair, one per 4 territories of the
-          central group), and 10 actions of at most STEPS_PER_ACTION steps each (an
-          attack: the choice, the die, two weapon windows; a group move: route, bands,
-          gold; a buy: the buy and the draw, for 2 actions; a Grand stratège's look: the
-          draw and take-or-look), plus with ``every_action`` a window after each.
-        * Beyond the turns, over the whole game, each card at most once: a play and its
-          rolls and placements (at most 5 steps), a Dopé's 3 more actions, a Coup de
-          main's 3 actions, its ``end`` and its own recruitment.  (A card bought or
-          looked at costs actions, counted in the turns.)"""
+        * The deal (2 cards a player, with cards) and the preliminary turn (2 ships, and
+          at most one count per lair territory, a colour).
+        * A colour's turn: its Coup de main window (with cards and windows on: one
+          decision a seat, each seat once a window, a Coup de main played in it or not),
+          ``end``, one recruitment (the action and one placement a band: one a lair, one
+          per 4 territories of the central group), and 10 actions of at most
+          STEPS_PER_ACTION steps each (an attack: the choice, the die, two weapon
+          windows; a group move: route, bands, gold; a buy: the buy and the draw, for 2
+          actions; a Grand stratège's look: the draw and take-or-look), plus with
+          ``every_action`` windows one window after each (an action ends at most once).
+        * Beyond the turns, over the whole game and with cards only, each card at most
+          once: a play and its rolls and placements (at most 5 steps), a Dopé's 3 more
+          actions, a Coup de main's 3 actions, its ``end`` and its colour's recruitment
+          (M27 allows fewer: one a colour between two of its own turns).  (A card bought
+          or looked at costs actions, counted in the turns.)
+
+        Without cards no window ever opens and no card is dealt, bought or played."""
         cdef AmTables* t = &self.tables
-        cdef int seats = t.num_players - 1
+        cdef int seats = t.num_players - 1 if t.cards and t.windows != WIN_OFF else 0
         cdef int window = seats if t.windows == WIN_EVERY_ACTION else 0
         cdef int per_action = STEPS_PER_ACTION + window
         cdef int central = 0, colours = 0, setup = 0, c, r, recruit, turn, per_card
+        cdef int cards = t.deck_cards if t.cards else 0
         for r in range(t.nterr):
             central += t.group[r] != G_LAIR
         for c in range(AM_COLOURS):
@@ -1867,8 +1872,8 @@ cdef class ArmadaCore(CoreGame):
         recruit = 1 + AM_COLOURS + central // 4
         turn = seats + 1 + recruit + AM_ACTIONS * per_action
         per_card = 5 + 3 * per_action + (3 * per_action + 1 + recruit)
-        return (2 * t.num_players + setup + t.max_rounds * colours * turn
-                + t.deck_cards * per_card)
+        return ((2 * t.num_players if t.cards else 0) + setup
+                + t.max_rounds * colours * turn + cards * per_card)
 
     @property
     def layout(self):
