@@ -912,7 +912,7 @@ cdef void coup(AmState* s, const AmTables* t, int c) noexcept nogil:
     play_card(s, K_COUP)
     s.in_coup = 1
     s.saved_ap = s.ap
-    s.ap = AM_COUP_ACTIONS            # M27: its recruitment is the one of its own turn's
+    s.ap = AM_COUP_ACTIONS            # M27: no new recruitment (its own turn's allowance)
     s.acting = <uint8_t>c
     s.phase = PH_TURN
     s.current = <uint8_t>player_of(t, c)
