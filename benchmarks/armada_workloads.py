@@ -30,13 +30,13 @@ CONFIGS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("4 players", {"players": 4}),
     ("4 players, cards, recruitment", {"players": 4, "cards": True, "recruitment": True}),
 )
-#: The configurations of the memory figures: the above, and Coup de main windows after
-#: every action (which lengthen the longest game the core allows).
+#: The configurations of the memory figures: the above (with cards, the default Coup de
+#: main windows after every action, which lengthen the longest game the core allows),
+#: and windows at the start of a turn only.
 MEMORY_CONFIGS: tuple[tuple[str, dict[str, Any]], ...] = (
     *CONFIGS,
-    ("4 players, every_action", {"players": 4, "reaction_windows": "every_action"}),
-    ("4 players, cards, recruitment, every_action",
-     {"players": 4, "cards": True, "recruitment": True, "reaction_windows": "every_action"}),
+    ("4 players, cards, recruitment, turn_start",
+     {"players": 4, "cards": True, "recruitment": True, "reaction_windows": "turn_start"}),
 )
 #: Short pytest ids of ``CONFIGS``.
 IDS: tuple[str, ...] = ("2p", "3p", "4p", "4p-cards-recruitment")

@@ -74,8 +74,15 @@ _GAMES: dict[str, Any] = {}
 
 def game(players: int = 4, **options: Any) -> Any:
     """An Armada game on the test board (unless ``board`` is given); a game is immutable,
-    so one is built per set of options and shared (it keeps the suite fast)."""
+    so one is built per set of options and shared (it keeps the suite fast).
+
+    With cards, the Coup de main windows open at the start of each turn only
+    (``reaction_windows="turn_start"``) unless a test names the policy: the rules tests
+    play a turn's actions one after the other, and the tests of the windows themselves
+    (M4) name the policy they test, the default ``every_action`` included."""
     options.setdefault("board", TEST_BOARD)
+    if options.get("cards"):
+        options.setdefault("reaction_windows", "turn_start")
     key = json.dumps([players, options], sort_keys=True)
     if key not in _GAMES:
         _GAMES[key] = boardrules.load("armada", players=players, **options)

@@ -322,6 +322,18 @@ def test_max_game_length_holds_for_long_turns(players: int) -> None:
     assert len(state.history) <= state.game.max_game_length
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_max_game_length_holds_without_cards(players: int) -> None:
+    """Without cards no window opens and no card is dealt or played, so the bound counts
+    none (whatever ``reaction_windows`` says); the longest play still stays within it."""
+    state = new(players, recruitment=True, max_rounds=2)
+    assert state.game.max_game_length == ArmadaGame(
+        players, recruitment=True, max_rounds=2, reaction_windows="off").max_game_length
+    _longest(state, random.Random(5))
+    assert state.is_terminal()
+    assert len(state.history) <= state.game.max_game_length
+
+
 def test_max_game_length_is_refused_above_in_saves() -> None:
     state = new(4, max_rounds=1)
     doc = json.loads(state.to_json())

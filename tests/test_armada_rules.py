@@ -22,6 +22,7 @@ from armada_helpers import (
     HUB,
     PORT,
     RAID,
+    TEST_BOARD,
     act,
     acting,
     actions_left,
@@ -41,6 +42,7 @@ from armada_helpers import (
     next_turn,
     phase,
     play,
+    setup,
     ship_at,
     ships_of,
     terr,
@@ -602,15 +604,20 @@ def test_unlaunched_ship_captured_with_city() -> None:
     assert sum(s["where"] == "box" for s in view(state)["ships"]) == 1
 
 
-def test_destroy_own_unlaunched_ship() -> None:
+def test_destroy_only_a_ship_captured_with_its_city() -> None:
+    """M23: "If a ship (which has not been launched) is located in the invaded territory,
+    it becomes the property of the attacker. It may also be destroyed" -- the captured
+    ship, not a colour's own ship waiting on its city."""
     state = new()
-    assert "destroy gn3" in legal(state)
-    state.apply(f"launch gn5-{HUB}")
-    assert_illegal(state, "destroy gn5")     # launched already
-    state.apply("destroy gn3")
-    assert actions_left(state) == 8
-    assert [s["where"] for s in ships_of(state, "green")].count("box") == 1
-    assert all(s["at"] != "gn3" for s in view(state)["ships"])
+    assert_illegal(state, "destroy gn3")     # green's own ship, never captured
+    assert_illegal(state, "destroy gn5")
+    take_cities(state, ("rs5",))
+    assert_illegal(state, "destroy gn5")     # still its own, not captured
+    assert ship_at(state, "rs5")["captured"] and not ship_at(state, "gn5")["captured"]
+    assert "destroy rs5" in legal(state)
+    state.apply("launch rs5-s_k3")           # launched: no longer the captured ship
+    assert not ship_at(state, "s_k3")["captured"]
+    assert not any(m.startswith("destroy") for m in legal(state))
 
 
 def test_scuttle_empty_ship_from_adjacent_band() -> None:
@@ -706,7 +713,10 @@ def test_conversion_central_requires_three_posts() -> None:
     assert (t["bands"], t["gold"]) == (5, 1)
 
 
-def test_conversion_capped_by_band_pool() -> None:
+def test_conversion_needs_four_bands_in_reserve() -> None:
+    """M25: "One gold may be converted into 4 pirate bands": with fewer than 4 bands of
+    the colour in reserve the gold is not converted (no partial conversion wasting the
+    gold)."""
     # three players, orange neutral: green (not the farthest) starts with 15 bands
     state = new(3, neutral="orange")
     assert colour_row(state, "green")["pool"] == 35
@@ -722,10 +732,12 @@ def test_conversion_capped_by_band_pool() -> None:
     for _ in range(8):
         state.apply("convert gn5")
     assert colour_row(state, "green")["pool"] == 3
-    state.apply("convert gn5")                   # 4 bands due, 3 left: 1 is lost
+    assert terr(state, "gn5")["gold"] == 1
+    assert_illegal(state, "convert gn5")         # 4 bands due, 3 in reserve
+    assert state.game._explain(state._core, state.game._action_of("convert gn5"))[0] == (
+        "convert_not_allowed")
     row = colour_row(state, "green")
-    assert row["pool"] == 0 and row["bands"] == 50
-    assert terr(state, "gn5")["gold"] == 0
+    assert (row["pool"], row["bands"], terr(state, "gn5")["gold"]) == (3, 47, 1)
 
 
 # ================================================================== Recruitment (optional)
@@ -748,6 +760,50 @@ def test_recruitment_once_per_turn_one_action() -> None:
     assert_illegal(state, "recruit")
     next_turn(state, "green")
     assert "recruit" in legal(state)
+
+
+def test_recruitment_once_per_turn_no_second_in_a_coup_de_main() -> None:
+    """M27: "Only one recruitment is possible per turn" -- a colour recruits once from
+    the start of one of its own turns to the start of the next; a Coup de main in that
+    time gives three actions, not a second recruitment."""
+    state = new(cards=True, recruitment=True,
+                hands={1: ["coup_de_main", "dope"], 2: ["coup_de_main", "dope"]})
+    next_turn(state, "raspberry")
+    play(state, "recruit", "place rs2")      # raspberry's recruitment of this turn
+    state.apply("end")
+    asked = []
+    while phase(state) == "coup":            # blue's turn begins: orange, green, raspberry
+        asked.append(state.current_player)
+        if state.current_player == 1:
+            break
+        state.apply("decline")
+    assert asked == [3, 0, 1]
+    state.apply("play coup_de_main raspberry")
+    assert acting(state) == "raspberry" and view(state)["turn_colour"] == "blue"
+    assert_illegal(state, "recruit")         # already recruited since its turn began
+    assert state.game._explain(state._core, state.game._action_of("recruit"))[0] == (
+        "recruited")
+    state.apply("end")
+    decline_windows(state)
+    assert acting(state) == "blue" and "recruit" in legal(state)   # blue's own
+    next_turn(state, "raspberry")
+    assert "recruit" in legal(state)         # its next own turn: a new recruitment
+
+
+def test_recruitment_in_a_coup_de_main_is_the_turns_one() -> None:
+    """M27: a colour that recruits in a Coup de main has used its recruitment until its
+    own next turn begins; green's turn (blue's Coup de main in it) keeps its own."""
+    state = new(cards=True, recruitment=True, hands={2: ["coup_de_main", "dope"]},
+                first_turn=False)
+    while state.current_player != 2:        # green's turn begins: raspberry, blue
+        state.apply("decline")
+    state.apply("play coup_de_main blue")
+    play(state, "recruit", "place bl2")      # blue has not recruited before
+    state.apply("end")
+    decline_windows(state)
+    assert acting(state) == "green" and "recruit" in legal(state)
+    to_turn(state, "blue")
+    assert "recruit" in legal(state)         # blue's own turn: a new allowance
 
 
 def test_recruitment_worked_example() -> None:
@@ -990,7 +1046,10 @@ def test_pirate_recruitment_card_one_roll_one_territory() -> None:
     assert actions_left(state) == 10
 
 
-def test_big_recruitment_one_territory_per_roll() -> None:
+def test_big_recruitment_two_different_territories() -> None:
+    """M13: "after each roll, add the corresponding number of pirate bands of your colour
+    to two of your territories": each roll to one territory, the second roll's to another
+    than the first's."""
     state = new(cards=True, hands={0: ["big_recruitment", "dope"]})
     state.apply("play big_recruitment")
     state.apply("spears 2")
@@ -999,10 +1058,22 @@ def test_big_recruitment_one_territory_per_roll() -> None:
     assert terr(state, "gn4")["bands"] == 3
     assert state.current_player == CHANCE    # the second roll
     state.apply("spears 3")
-    assert "place gn4" in legal(state)       # the same territory again
-    state.apply("place gn4")
-    assert terr(state, "gn4")["bands"] == 6 and phase(state) == "turn"
-    assert colour_row(state, "green")["bands"] == 23
+    assert_illegal(state, "place gn4")       # not the first roll's territory again
+    assert legal(state) == {f"place {t}" for t in lair_keys("green") if t != "gn4"}
+    state.apply("place gn1")
+    assert (terr(state, "gn4")["bands"], terr(state, "gn1")["bands"]) == (3, 4)
+    assert phase(state) == "turn" and colour_row(state, "green")["bands"] == 23
+
+
+def test_big_recruitment_blank_first_roll_places_nowhere() -> None:
+    """M13: a blank first roll adds bands to no territory, so the second roll may go to
+    any of the player's territories."""
+    state = new(cards=True, hands={0: ["big_recruitment", "dope"]})
+    state.apply("play big_recruitment")
+    state.apply("spears 0")
+    assert state.current_player == CHANCE
+    state.apply("spears 2")
+    assert legal(state) == {f"place {t}" for t in lair_keys("green")}
 
 
 def test_gold_mine_on_own_territory() -> None:
@@ -1028,20 +1099,47 @@ def test_mobilisation_on_explored_unoccupied() -> None:
     assert legal(state) == {"place nn1", "place ci1"}
     state.apply("place ci1")
     t = terr(state, "ci1")
-    assert (t["natives"], t["flag"]) == (2, "brown")
+    assert (t["natives"], t["flag"]) == (2, "green")     # M13: the flag stays
     assert view(state)["supply"]["natives"] == 48
 
 
-def test_big_mobilisation_two_rolls() -> None:
-    state = new(cards=True, hands={0: ["big_mobilisation", "dope"]})
+def test_native_mobilisation_keeps_the_owners_flag() -> None:
+    """M13: a flag "is removed only if it is replaced by the flag of another invader",
+    and the card invades nothing: natives mobilised on green's empty trading post leave
+    it green's, so a free card cannot take the post, nor green's victory, without a
+    fight."""
+    state = new(cards=True, hands={1: ["mobilisation", "dope"]})
+    take_three_posts(state)
+    move(state, "post_north", HUB, 1)        # the north post left empty, flag green
+    state.apply("end")
+    assert option(state)                     # green announces its victory
+    to_turn(state, "raspberry")
+    state.apply("play mobilisation")
+    state.apply("spears 3")                  # the only explored, unoccupied territory
+    t = terr(state, "post_north")
+    assert (t["natives"], t["flag"], t["bands"]) == (3, "green", 0)
+    assert state.in_victory("green")
+    to_turn(state, "green")
+    assert_illegal(state, f"move {HUB}-post_north")   # the natives must be fought
+    state.apply("end")
+    assert state.is_terminal() and view(state)["winners"] == [0]
+
+
+def test_big_mobilisation_two_different_territories() -> None:
+    """M13: "on two territories ... that have already been explored and are
+    unoccupied": the card needs two such territories, and the second roll's natives go
+    to the other one (the engine places them there, the only choice left)."""
+    state = new(cards=True, hands={0: ["big_mobilisation", "mobilisation"]})
     expedition(state)
     explore(state, "nn1")
+    assert "play mobilisation" in legal(state)
+    assert_illegal(state, "play big_mobilisation")    # one territory only
     explore(state, "ci1")
     state.apply("play big_mobilisation")
     state.apply("spears 1")
     state.apply("place nn1")
-    state.apply("spears 3")
-    state.apply("place ci1")
+    state.apply("spears 3")                  # nn1 refused: ci1 is the only place
+    assert phase(state) == "turn"
     assert terr(state, "nn1")["natives"] == 1 and terr(state, "ci1")["natives"] == 3
 
 
@@ -1081,7 +1179,8 @@ def test_strategist_takes_card_when_no_action_left() -> None:
 def test_shipyard_new_ship_on_city_without_ship() -> None:
     state = new(cards=True, hands={0: ["shipyard", "dope"]})
     assert_illegal(state, "play shipyard")   # no ship in the box
-    state.apply("destroy gn3")
+    state.apply(f"launch gn3-{PORT}")
+    state.apply(f"scuttle {PORT}")           # green's bands on gn3 are next to it
     state.apply("play shipyard")
     assert legal(state) == {"place gn3", "place gn7"}   # gn5 has its ship
     state.apply("place gn7")
@@ -1131,7 +1230,8 @@ def test_weapon_windows_declined_keep_the_roll() -> None:
 
 
 def test_coup_window_opens_for_every_player_who_could_hold_it() -> None:
-    state = new(cards=True, hands={2: ["coup_de_main", "dope"]}, first_turn=False)
+    state = new(cards=True, hands={2: ["coup_de_main", "dope"]}, first_turn=False,
+                reaction_windows="turn_start")
     asked = []
     while phase(state) == "coup":
         asked.append((state.current_player, legal(state)))
@@ -1142,6 +1242,32 @@ def test_coup_window_opens_for_every_player_who_could_hold_it() -> None:
     # turn_start: no window after an action
     state.apply(f"launch gn5-{HUB}")
     assert phase(state) == "turn" and state.current_player == 0
+
+
+def test_coup_de_main_window_by_default_after_every_action() -> None:
+    """M4: "This card must be played during the turn of another player. You interrupt
+    their turn and play three actions in a row": by default (``every_action``) the
+    windows open before a turn's first action and again after each of its actions."""
+    assert boardrules.load("armada", cards=True).options["reaction_windows"] == (
+        "every_action")
+    state = boardrules.load("armada", cards=True, board=TEST_BOARD).new_game(
+        seed=1, auto_chance=False)
+    setup(state, None, {2: ["coup_de_main", "dope"]})
+    for _ in range(3):                       # before green's first action
+        state.apply("decline")
+    assert phase(state) == "turn" and state.current_player == 0
+    state.apply(f"launch gn5-{HUB}")
+    asked = []
+    while phase(state) == "coup" and state.current_player != 2:
+        asked.append(state.current_player)
+        state.apply("decline")
+    assert asked == [1] and legal(state) == {"decline", "play coup_de_main blue"}
+    state.apply("play coup_de_main blue")    # blue interrupts green's turn
+    assert (acting(state), view(state)["turn_colour"]) == ("blue", "green")
+    state.apply("end")
+    assert phase(state) == "coup" and state.current_player == 3   # the window goes on
+    state.apply("decline")
+    assert (acting(state), actions_left(state)) == ("green", 9)
 
 
 def test_coup_windows_every_action_and_off() -> None:

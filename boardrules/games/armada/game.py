@@ -74,12 +74,14 @@ ILLEGAL_REASONS: dict[str, str] = {
     "place_not_allowed": "not there: bands and gold on a territory you own, natives on an "
                          "explored, unoccupied territory of the central group, a ship on a "
                          "city of yours without a ship; recruited bands in the lair or on the "
-                         "central group that raised them",
+                         "central group that raised them; a Large card's second roll on "
+                         "another territory than the first's",
     "look_pending": "Grand stratège: take the card looked at or look at the next one",
     "no_look_left": "Grand stratège: each look costs an action and needs a card in the pile",
     "nothing_pending": "no window, move, placement or card is pending",
     "recruitment_off": "recruitment is an optional rule (option recruitment=True)",
-    "recruited": "Only one recruitment is possible per turn",
+    "recruited": "Only one recruitment is possible per turn: this colour has recruited "
+                 "since its own turn began (a Coup de main brings no second one)",
     "no_recruits": "Recruitment: you own no lair (4 territories) and fewer than 4 "
                    "territories of the central group, or have no band left in reserve",
     "cards_off": "cards belong to the 3rd-edition variant (option cards=True)",
@@ -100,9 +102,11 @@ ILLEGAL_REASONS: dict[str, str] = {
                            "island) from an adjacent explored territory you occupy",
     "scuttle_not_allowed": "a ship empty of bands, with one of your bands on an adjacent "
                            "space",
-    "destroy_not_allowed": "only your own unlaunched ship can be destroyed",
+    "destroy_not_allowed": "Victory over the Forces Occupying a Territory: only an "
+                           "unlaunched ship you captured with its city can be destroyed",
     "convert_not_allowed": "Conditions of Conversion: gold in a city (2 cities of its lair "
-                           "yours) or trading post (3 trading posts yours) that you own",
+                           "yours) or trading post (3 trading posts yours) that you own, and "
+                           "the 4 bands it becomes in your reserve",
     "buy_not_allowed": "3rd-Edition Variant: 2 gold where your bands stand, 2 actions and "
                        "a card in the pile",
     "move_not_now": "no such move now",
@@ -157,9 +161,9 @@ class ArmadaGame(Game["ArmadaState", ArmadaMove]):
       caller draws it; default ``"orange"``).
     * ``recruitment`` -- the optional rule "Recruitment" (default ``False``).
     * ``cards`` -- the 3rd-edition card variant (default ``False``).
-    * ``reaction_windows`` -- when a Coup de main may be played: ``"turn_start"``
-      (default; before the first action of each turn), ``"every_action"`` (also after
-      each action) or ``"off"`` (reading M4).
+    * ``reaction_windows`` -- when a Coup de main may be played: ``"every_action"``
+      (default; before the first action of each turn and after each action),
+      ``"turn_start"`` (before the first action only) or ``"off"`` (reading M4).
     * ``max_rounds`` -- the library's round cap: the game ends after that round, a draw
       (default 60; the rule text does not guarantee an end).
     * ``board``, ``dice``, ``deck`` -- a shipped name (``"archipelago"``,
@@ -169,7 +173,7 @@ class ArmadaGame(Game["ArmadaState", ArmadaMove]):
 
     id: ClassVar[str] = "armada"
     name: ClassVar[str] = "Armada"
-    rules_version: ClassVar[str] = "1.0"
+    rules_version: ClassVar[str] = "1.1"
     _core: ArmadaCore
     max_move_text: ClassVar[int] = 48
     # random play never reaches a 2-turn victory: search evaluates its leaves at once,
@@ -180,17 +184,20 @@ class ArmadaGame(Game["ArmadaState", ArmadaMove]):
     illegal_reasons: ClassVar[Mapping[str, str]] = ILLEGAL_REASONS
     notation_hint: ClassVar[str] = _NOTATION
     # short games (a low round cap) keep the conformance kit fast
+    # (the default every_action windows, and the turn_start policy once)
     example_options: ClassVar[tuple[dict[str, Any], ...]] = (
         {"players": 4, "max_rounds": 3},
         {"players": 2, "max_rounds": 3, "recruitment": True},
         {"players": 3, "max_rounds": 3, "cards": True, "neutral": "green"},
-        {"players": 4, "max_rounds": 2, "cards": True, "recruitment": True,
-         "reaction_windows": "every_action"},
+        {"players": 4, "max_rounds": 2, "cards": True, "recruitment": True},
+        {"players": 2, "max_rounds": 2, "cards": True, "recruitment": True,
+         "reaction_windows": "turn_start"},
     )
 
     def __init__(self, players: int = 4, *, neutral: str | None = None,
                  recruitment: bool = False, cards: bool = False,
-                 reaction_windows: str = "turn_start", max_rounds: int = DEFAULT_MAX_ROUNDS,
+                 reaction_windows: str = "every_action",
+                 max_rounds: int = DEFAULT_MAX_ROUNDS,
                  board: str | os.PathLike[str] | Mapping[str, Any] = DEFAULT_BOARD,
                  dice: str | os.PathLike[str] | Mapping[str, Any] = DEFAULT_DICE,
                  deck: str | os.PathLike[str] | Mapping[str, Any] = DEFAULT_DECK) -> None:
@@ -430,7 +437,8 @@ class ArmadaState(State[ArmadaMove]):
                   board.territories[pos].key if where == "city" else None)
             ships.append({"ship": i, "owner": COLOURS[raw["ship_owner"][i]], "where": where,
                           "at": at, "crew": _colour(raw["ship_crew"][i]),
-                          "bands": raw["ship_bands"][i], "gold": raw["ship_gold"][i]})
+                          "bands": raw["ship_bands"][i], "gold": raw["ship_gold"][i],
+                          "captured": raw["captured"][i]})
         return ships
 
     def _route(self, raw: dict[str, Any]) -> dict[str, str]:

@@ -132,6 +132,8 @@ ctypedef struct AmState:
     uint8_t ship_crew[AM_SHIPS]       # the colour of the bands aboard (NOBODY: none)
     uint8_t ship_bands[AM_SHIPS]
     uint8_t ship_gold[AM_SHIPS]
+    # bit i: ship i was taken with the city it stands on, not launched since (M23)
+    uint8_t captured
     uint8_t pool[AM_COLOURS]          # bands of the colour off the board
     uint8_t supply_gold
     uint8_t supply_natives
@@ -148,8 +150,8 @@ ctypedef struct AmState:
     uint8_t ap                        # actions left to the acting colour
     uint8_t saved_ap                  # the interrupted turn's actions during a Coup de main
     uint8_t in_coup
-    uint8_t recruited                 # "Only one recruitment is possible per turn"
-    uint8_t saved_recruited           # the interrupted turn's, during a Coup de main
+    # "Only one recruitment is possible per turn": recruited since its own turn began (M27)
+    uint8_t recruited[AM_COLOURS]
     uint8_t window_next               # the next seat asked in a Coup de main window
     uint8_t window_left               # seats still to ask
     # a pending group move or attack
@@ -165,9 +167,12 @@ ctypedef struct AmState:
     uint8_t place_amount              # bands, natives or gold to place in one territory
     uint8_t place_queue[AM_COLOURS + 1]   # recruitment: bands still due per lair, central
     uint8_t place_min                 # recruitment: placements in non-decreasing order
+    # a Large card: the first roll's territory (NOBODY: none), not the second's (M13)
+    uint8_t place_first
     uint8_t rolls_left
     uint8_t draw_reason               # DR_*
     uint8_t drawer                    # the player a card is drawn for
+    # Grand stratège: the card just looked at (phase look only, else 0: no trace, M28)
     uint8_t last_looked
     # the preliminary turn
     uint8_t setup_index               # the next lair territory (index into lair_terr)

@@ -60,6 +60,8 @@ for _d in range(256):
 # A bound on the steps of one action (see _game_length_bound): an attack is the choice,
 # the die and two weapon windows.
 cdef int STEPS_PER_ACTION = 4
+# Placement of Pirate Bands: "One gold may be converted into 4 pirate bands"
+cdef int CONVERT_BANDS = 4
 
 
 # ------------------------------------------------------------------ small helpers
@@ -251,7 +253,7 @@ cdef void start_turn(AmState* s, const AmTables* t, int c) noexcept nogil:
     s.turn_colour = <uint8_t>c
     s.acting = <uint8_t>c
     s.ap = AM_ACTIONS
-    s.recruited = 0
+    s.recruited[c] = 0                # M27: a new allowance at the colour's own turn
     s.in_coup = 0
     open_window(s, t)
 
@@ -293,7 +295,6 @@ cdef void end_coup(AmState* s, const AmTables* t) noexcept nogil:
     s.in_coup = 0
     s.acting = s.turn_colour
     s.ap = s.saved_ap
-    s.recruited = s.saved_recruited
     next_window(s, t)                 # M4: the window goes on to the seats not yet asked
 
 
@@ -431,12 +432,13 @@ cdef inline int max_gold(const AmState* s, const AmTables* t) noexcept nogil:
 
 cdef void invade(AmState* s, const AmTables* t, int terr, int c) noexcept nogil:
     """Invasion: the flag is replaced; an unlaunched ship there passes to the invader
-    ("Victory over the Forces Occupying a Territory or a Ship")."""
+    ("Victory over the Forces Occupying a Territory or a Ship"), who may destroy it."""
     cdef int i
     set_flag(s, t, terr, c)
     for i in range(AM_SHIPS):
         if s.ship_where[i] == W_CITY and s.ship_pos[i] == terr:
             s.ship_owner[i] = <uint8_t>c
+            s.captured |= <uint8_t>(1 << i)     # M23: "It may also be destroyed"
 
 
 cdef void finish_move(AmState* s, const AmTables* t, int g) noexcept nogil:
@@ -623,13 +625,14 @@ cdef void sink(AmState* s, int i) noexcept nogil:
     s.ship_gold[i] = 0
     s.ship_where[i] = W_BOX
     s.ship_crew[i] = NOBODY
+    s.captured &= <uint8_t>~(1 << i)
 
 
 cdef bint convert_legal(const AmState* s, const AmTables* t, int r, int c) noexcept nogil:
     """Conditions of Conversion (M25): gold in a city or trading post the colour owns;
     in a city, at least 2 cities of its lair owned; on the central island, at least 3
-    trading posts owned."""
-    if s.gold[r] == 0 or s.flag[r] != c or s.pool[c] == 0:
+    trading posts owned; and the 4 bands the gold is converted into in reserve."""
+    if s.gold[r] == 0 or s.flag[r] != c or s.pool[c] < CONVERT_BANDS:
         return False
     if t.city[r]:
         return cities_owned(s, t, c, t.lair[r]) >= 2
@@ -639,11 +642,11 @@ cdef bint convert_legal(const AmState* s, const AmTables* t, int r, int c) noexc
 
 
 cdef void convert(AmState* s, const AmTables* t, int r) noexcept nogil:
-    """"One gold may be converted into 4 pirate bands" (capped by the reserve, M12)."""
+    """"One gold may be converted into 4 pirate bands" (the 4 are in reserve, M25)."""
     cdef int c = s.acting
     s.gold[r] -= 1
     s.supply_gold += 1
-    put_bands(s, r, c, min(4, <int>s.pool[c]))
+    put_bands(s, r, c, CONVERT_BANDS)
     s.ap -= 1
     after_action(s, t)
 
@@ -654,6 +657,8 @@ cdef bint place_legal(const AmState* s, const AmTables* t, int r) noexcept nogil
     cdef int c = s.acting
     cdef int w = s.place_what
     cdef int L
+    if (w == PL_NATIVES or w == PL_CARD_BANDS) and r == s.place_first:
+        return False                  # M13: a Large card's rolls go to "two" territories
     if w == PL_NATIVES:
         # Mobilisation indigène: "already been explored and is unoccupied" (M13)
         return t.group[r] != G_LAIR and s.explored[r] and s.bands[r] == 0
@@ -700,7 +705,7 @@ cdef void start_recruit(AmState* s, const AmTables* t) noexcept nogil:
     recruits_due(s, t, s.acting, s.place_queue)
     s.place_what = PL_RECRUIT
     s.place_min = 0
-    s.recruited = 1
+    s.recruited[s.acting] = 1
     s.ap -= 1
     next_recruit(s, t)
 
@@ -722,10 +727,13 @@ cdef void place(AmState* s, const AmTables* t, int r) noexcept nogil:
         return
     if w == PL_CARD_BANDS:
         put_bands(s, r, c, s.place_amount)
+        s.place_first = <uint8_t>r
     elif w == PL_NATIVES:
+        # M13: the flag stays -- it "is removed only if it is replaced by the flag of
+        # another invader", and the card places tokens, it invades nothing
         s.natives[r] += s.place_amount
         s.supply_natives -= s.place_amount
-        set_flag(s, t, r, FLAG_BROWN)
+        s.place_first = <uint8_t>r
     elif w == PL_GOLD:
         s.gold[r] += s.place_amount
         s.supply_gold -= s.place_amount
@@ -737,6 +745,7 @@ cdef void place(AmState* s, const AmTables* t, int r) noexcept nogil:
                 s.ship_pos[i] = <uint8_t>r
                 s.ship_owner[i] = <uint8_t>c
                 s.ship_crew[i] = NOBODY
+                s.captured &= <uint8_t>~(1 << i)   # built, not captured (M23)
                 break
     next_roll(s, t)
 
@@ -747,6 +756,7 @@ cdef void next_roll(AmState* s, const AmTables* t) noexcept nogil:
     if s.rolls_left > 0:
         s.phase = PH_SPEARS
         return
+    s.place_first = NOBODY
     s.phase = PH_TURN
     s.current = <uint8_t>player_of(t, s.acting)
 
@@ -773,13 +783,18 @@ cdef inline void play_card(AmState* s, int kind) noexcept nogil:
     s.played[kind] += 1
 
 
-cdef bint any_place(const AmState* s, const AmTables* t, int what) noexcept nogil:
+cdef bint places_for(const AmState* s, const AmTables* t, int what,
+                     int need) noexcept nogil:
+    """Whether at least ``need`` territories could take a placement of ``what``."""
     cdef AmState probe = s[0]
-    cdef int r
+    cdef int r, n = 0
     probe.place_what = <uint8_t>what
+    probe.place_first = NOBODY
     for r in range(t.nterr):
         if place_legal(&probe, t, r):
-            return True
+            n += 1
+            if n >= need:
+                return True
     return False
 
 
@@ -796,20 +811,27 @@ cdef bint card_playable(const AmState* s, const AmTables* t, int kind) noexcept 
         # "A ship must have been sunk or scuttled and be available in the game box"
         for i in range(AM_SHIPS):
             if s.ship_where[i] == W_BOX and t.in_play[i // 2]:
-                return any_place(s, t, PL_SHIP)
+                return places_for(s, t, PL_SHIP, 1)
         return False
-    if kind == K_RECRUIT or kind == K_BIG_RECRUIT:
-        return any_place(s, t, PL_CARD_BANDS)
-    if kind == K_MOBILISE or kind == K_BIG_MOBILISE:
-        return any_place(s, t, PL_NATIVES)
+    # M13: a Large card needs the "two" territories it names (the second roll never
+    # lacks a place: the first placement changes no other territory)
+    if kind == K_RECRUIT:
+        return places_for(s, t, PL_CARD_BANDS, 1)
+    if kind == K_BIG_RECRUIT:
+        return places_for(s, t, PL_CARD_BANDS, 2)
+    if kind == K_MOBILISE:
+        return places_for(s, t, PL_NATIVES, 1)
+    if kind == K_BIG_MOBILISE:
+        return places_for(s, t, PL_NATIVES, 2)
     if kind == K_GOLD_MINE:
-        return any_place(s, t, PL_GOLD)
+        return places_for(s, t, PL_GOLD, 1)
     return False                    # weapons, Coup de main: windows; discovery: explore
 
 
 cdef void start_card(AmState* s, const AmTables* t, int kind) noexcept nogil:
     play_card(s, kind)
     s.rolls_left = 0
+    s.place_first = NOBODY
     if kind == K_DOPE:
         s.ap += 3                   # M2 (reconstructed): three extra actions
     elif kind == K_STRATEGIST:
@@ -859,6 +881,7 @@ cdef void take_looked(AmState* s, const AmTables* t) noexcept nogil:
     cdef int k
     s.hand[s.drawer][s.last_looked] += 1
     s.looked[s.last_looked] -= 1
+    s.last_looked = 0                 # M28: no trace of the card taken
     for k in range(AM_KINDS):
         s.deck[k] += s.looked[k]
         s.looked[k] = 0
@@ -889,9 +912,7 @@ cdef void coup(AmState* s, const AmTables* t, int c) noexcept nogil:
     play_card(s, K_COUP)
     s.in_coup = 1
     s.saved_ap = s.ap
-    s.saved_recruited = s.recruited
-    s.recruited = 0                   # the interrupting colour's own recruitment
-    s.ap = AM_COUP_ACTIONS
+    s.ap = AM_COUP_ACTIONS            # M27: no new recruitment (its own turn's allowance)
     s.acting = <uint8_t>c
     s.phase = PH_TURN
     s.current = <uint8_t>player_of(t, c)
@@ -926,6 +947,7 @@ cdef void am_initial_state(void* state, const void* tables) noexcept nogil:
     for k in range(AM_KINDS):
         s.deck[k] = <uint8_t>t.deck_total[k]
     s.round = 1
+    s.place_first = NOBODY
     s.last_action = -1
     s.current = <uint8_t>player_of(t, t.first_colour)
     if t.cards:
@@ -1054,7 +1076,7 @@ cdef int turn_actions(const AmState* s, const AmTables* t, int* out) noexcept no
     cdef uint8_t queue[AM_COLOURS + 1]
     out[n] = ACT_END
     n += 1
-    if (t.recruitment and not s.recruited and s.ap >= 1 and s.pool[c] > 0
+    if (t.recruitment and not s.recruited[c] and s.ap >= 1 and s.pool[c] > 0
             and recruits_due(s, t, c, queue) > 0):
         out[n] = ACT_RECRUIT
         n += 1
@@ -1082,9 +1104,11 @@ cdef int turn_actions(const AmState* s, const AmTables* t, int* out) noexcept no
                     n += 1
     n = scuttle_actions(s, t, c, out, n)
     for r in range(t.nterr):
-        # "It may also be destroyed": an unlaunched ship the colour owns (M23)
+        # "If a ship (which has not been launched) is located in the invaded territory,
+        # it becomes the property of the attacker. It may also be destroyed": only a
+        # ship the colour took with its city, not launched since (M23)
         i = unlaunched(s, r) if t.city[r] else -1
-        if i >= 0 and s.ship_owner[i] == c:
+        if i >= 0 and s.ship_owner[i] == c and (s.captured >> i) & 1:
             out[n] = t.a_destroy + r
             n += 1
     for r in range(t.nterr):
@@ -1245,6 +1269,7 @@ cdef void apply_one(AmState* s, const AmTables* t, int action) noexcept nogil:
         take_looked(s, t)
     elif action == ACT_LOOK:
         s.ap -= 1
+        s.last_looked = 0             # M28: set aside, among the others
         s.phase = PH_DRAW
     elif action == ACT_RECRUIT:
         start_recruit(s, t)
@@ -1320,6 +1345,7 @@ cdef void launch(AmState* s, const AmTables* t, int i, int sea) noexcept nogil:
     s.ship_where[i] = W_SEA
     s.ship_pos[i] = <uint8_t>sea
     s.at_sea[sea] = <int8_t>i
+    s.captured &= <uint8_t>~(1 << i)  # M23: launched, no longer the ship of the capture
     s.ap -= 1
     after_action(s, t)
 
@@ -1474,17 +1500,34 @@ cdef void am_evaluate(const void* state, const void* tables, double* out) noexce
         out[p] = max(-0.95, min(0.95, x))
 
 
+cdef int last_draw_recipient(const AmState* s, const AmTables* t) noexcept nogil:
+    """The player the card of the last action went to, if that action was a draw (a
+    card dealt, bought or looked at), else -1.  Right after a draw the state still
+    says whose it was: ``drawer`` for a buy or a look; during the deal (two cards a
+    seat, seat by seat) the seat before the next card's, and after the last card of
+    the deal ``drawer`` is still its recipient."""
+    if not t.a_draw <= s.last_action < t.num_actions:
+        return -1
+    if s.draw_reason == DR_DEAL and s.phase == PH_DEAL:
+        return (2 * t.num_players - s.setup_left - 1) // 2
+    return s.drawer
+
+
 cdef void am_determinize(void* state, const void* tables, int observer,
                          Rng* rng) noexcept nogil:
-    """Redraws what ``observer`` has not seen: the other players' hands (their sizes
-    kept), the pile's order (counts: any order is a draw), and a Grand stratège's cards
-    set aside by another player, from the cards he cannot see."""
+    """Redraws what ``observer`` has not seen (M28): the other players' hands (their
+    sizes kept), the pile's order (counts: any order is a draw), a Grand stratège's
+    cards set aside by another player and the one he is looking at, from the cards the
+    observer cannot see; and the last action, when it was a card drawn for another
+    player, is made to name a card the world gave that player.  Every other field is
+    public, so two truths the observer cannot tell apart give byte-identical worlds."""
     cdef AmState* s = <AmState*>state
     cdef const AmTables* t = <const AmTables*>tables
     cdef int pool[AM_KINDS]
     cdef int sizes[AM_COLOURS]
     cdef int looked = 0
     cdef int p, k, total = 0, _
+    cdef int recipient = last_draw_recipient(s, t)
     cdef bint hide_looked = (s.drawer != observer and (
         s.phase == PH_LOOK or (s.phase == PH_DRAW and s.draw_reason == DR_LOOK)))
     for k in range(AM_KINDS):
@@ -1511,9 +1554,31 @@ cdef void am_determinize(void* state, const void* tables, int observer,
         for _ in range(looked):
             k = draw_from(pool, &total, rng)
             s.looked[k] += 1
-            s.last_looked = <uint8_t>k
+            s.last_looked = <uint8_t>k    # the last set aside is the one looked at
+    if s.phase != PH_LOOK:
+        s.last_looked = 0                 # meaningful only while looking
     for k in range(AM_KINDS):
         s.deck[k] = <uint8_t>pool[k]
+    if recipient >= 0 and recipient != observer:
+        if s.phase == PH_LOOK:
+            k = s.last_looked
+        else:
+            k = card_of_hand(s, recipient, rng)
+        s.last_action = t.a_draw + k
+
+
+cdef int card_of_hand(const AmState* s, int p, Rng* rng) noexcept nogil:
+    """One of ``p``'s cards, each card as likely (0 for an empty hand)."""
+    cdef int n = hand_size(s, p)
+    cdef int k, x
+    if n == 0:
+        return 0
+    x = rng_below(rng, n)
+    for k in range(AM_KINDS):
+        if x < s.hand[p][k]:
+            return k
+        x -= s.hand[p][k]
+    return 0
 
 
 cdef inline int draw_from(int* pool, int* total, Rng* rng) noexcept nogil:
@@ -1549,7 +1614,7 @@ cdef class ArmadaCore(CoreGame):
                   list gold,
                   list tribes, list deck, list start_bands, int neutral=-1,
                   int max_rounds=60, bint recruitment=False, bint cards=False,
-                  int windows=WIN_TURN_START):
+                  int windows=WIN_EVERY_ACTION):
         cdef AmTables* t = &self.tables
         cdef int c, k
         memset(t, 0, sizeof(AmTables))
@@ -1775,24 +1840,29 @@ cdef class ArmadaCore(CoreGame):
     cdef int _game_length_bound(self):
         """A true bound on the actions of a game (chance outcomes included).
 
-        * The deal (2 cards a player) and the preliminary turn (2 ships, and at most one
-          count per lair territory, a colour).
-        * A colour's turn: its Coup de main window (one decision a seat, each seat once
-          a window, a Coup de main played in it or not), ``end``, one recruitment (the
-          action and one placement a band: one a lair, one per 4 territories of the
-          central group), and 10 actions of at most STEPS_PER_ACTION steps each (an
-          attack: the choice, the die, two weapon windows; a group move: route, bands,
-          gold; a buy: the buy and the draw, for 2 actions; a Grand stratège's look: the
-          draw and take-or-look), plus with ``every_action`` a window after each.
-        * Beyond the turns, over the whole game, each card at most once: a play and its
-          rolls and placements (at most 5 steps), a Dopé's 3 more actions, a Coup de
-          main's 3 actions, its ``end`` and its own recruitment.  (A card bought or
-          looked at costs actions, counted in the turns.)"""
+        * The deal (2 cards a player, with cards) and the preliminary turn (2 ships, and
+          at most one count per lair territory, a colour).
+        * A colour's turn: its Coup de main window (with cards and windows on: one
+          decision a seat, each seat once a window, a Coup de main played in it or not),
+          ``end``, one recruitment (the action and one placement a band: one a lair, one
+          per 4 territories of the central group), and 10 actions of at most
+          STEPS_PER_ACTION steps each (an attack: the choice, the die, two weapon
+          windows; a group move: route, bands, gold; a buy: the buy and the draw, for 2
+          actions; a Grand stratège's look: the draw and take-or-look), plus with
+          ``every_action`` windows one window after each (an action ends at most once).
+        * Beyond the turns, over the whole game and with cards only, each card at most
+          once: a play and its rolls and placements (at most 5 steps), a Dopé's 3 more
+          actions, a Coup de main's 3 actions, its ``end`` and its colour's recruitment
+          (M27 allows fewer: one a colour between two of its own turns).  (A card bought
+          or looked at costs actions, counted in the turns.)
+
+        Without cards no window ever opens and no card is dealt, bought or played."""
         cdef AmTables* t = &self.tables
-        cdef int seats = t.num_players - 1
+        cdef int seats = t.num_players - 1 if t.cards and t.windows != WIN_OFF else 0
         cdef int window = seats if t.windows == WIN_EVERY_ACTION else 0
         cdef int per_action = STEPS_PER_ACTION + window
         cdef int central = 0, colours = 0, setup = 0, c, r, recruit, turn, per_card
+        cdef int cards = t.deck_cards if t.cards else 0
         for r in range(t.nterr):
             central += t.group[r] != G_LAIR
         for c in range(AM_COLOURS):
@@ -1802,8 +1872,8 @@ cdef class ArmadaCore(CoreGame):
         recruit = 1 + AM_COLOURS + central // 4
         turn = seats + 1 + recruit + AM_ACTIONS * per_action
         per_card = 5 + 3 * per_action + (3 * per_action + 1 + recruit)
-        return (2 * t.num_players + setup + t.max_rounds * colours * turn
-                + t.deck_cards * per_card)
+        return ((2 * t.num_players if t.cards else 0) + setup
+                + t.max_rounds * colours * turn + cards * per_card)
 
     @property
     def layout(self):
@@ -1863,6 +1933,7 @@ cdef class ArmadaCore(CoreGame):
             "ship_crew": [s.ship_crew[i] for i in range(AM_SHIPS)],
             "ship_bands": [s.ship_bands[i] for i in range(AM_SHIPS)],
             "ship_gold": [s.ship_gold[i] for i in range(AM_SHIPS)],
+            "captured": [bool((s.captured >> i) & 1) for i in range(AM_SHIPS)],
             "pool": [s.pool[c] for c in range(AM_COLOURS)],
             "supply_gold": s.supply_gold,
             "supply_natives": s.supply_natives,
@@ -1879,7 +1950,7 @@ cdef class ArmadaCore(CoreGame):
             "ap": s.ap,
             "saved_ap": s.saved_ap,
             "in_coup": bool(s.in_coup),
-            "recruited": bool(s.recruited),
+            "recruited": [bool(s.recruited[c]) for c in range(AM_COLOURS)],
             "route": s.route,
             "move_bands": s.move_bands,
             "roll": [s.roll_d, s.roll_a],
@@ -2079,6 +2150,8 @@ cdef str _recompute(AmState* s, const AmTables* t):
             for k in range(i):
                 if s.ship_where[k] == W_CITY and s.ship_pos[k] == s.ship_pos[i]:
                     return "one ship a city"
+        if s.ship_where[i] != W_CITY:
+            s.captured &= <uint8_t>~(1 << i)    # only an unlaunched ship is "captured"
         if s.ship_where[i] != W_SEA and (s.ship_bands[i] or s.ship_gold[i]):
             return "only a ship at sea carries tokens"
         if (s.ship_bands[i] > 0) != (s.ship_crew[i] != NOBODY):
@@ -2160,7 +2233,7 @@ cdef str _illegal_reason(const AmState* s, const AmTables* t, int action):
     if block == "recruit":
         if not t.recruitment:
             return "recruitment_off"
-        if s.recruited:
+        if s.recruited[s.acting]:
             return "recruited"
         return "no_actions_left" if s.ap == 0 else "no_recruits"
     if block in ("play", "buy") and not t.cards:
