@@ -63,6 +63,7 @@ __all__ = [
     "check_saves_of_tables_applying_chance",
     "check_views_hide_what_the_viewer_cannot_see",
     "check_worlds_have_their_own_rng",
+    "check_worlds_leak_nothing",
     "play_to_end",
     "random_play",
     "random_playout",
@@ -349,7 +350,7 @@ def check_pickle_and_deepcopy(game: AnyGame, *, games: int = 3, seed: int = 0) -
         where = _where(state, step)
         for how, twin in (("pickle", pickle.loads(pickle.dumps(state))),
                           ("deepcopy", copy.deepcopy(state))):
-            _require(type(twin) is type(state) and twin == state,
+            _require(twin == state,
                      lambda: f"the {how} of a state differs: {where}")
             _require(twin.to_json() == state.to_json(),
                      lambda: f"the {how} of a state saves other JSON (RNG?): {where}")
@@ -526,6 +527,58 @@ def check_determinize_resamples(game: AnyGame, *, games: int = 3, seed: int = 0)
 
 
 @_conformance_check
+def check_worlds_leak_nothing(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
+    """Two truths that differ only in what an observer cannot see give him byte-identical
+    worlds for one seed: a world holds nothing he could not know (not the last action he
+    saw redacted, nor anything derived from it).
+
+    The twin truths are two children of one position, through two moves that the
+    observer's move log (``history_view``) writes alike -- another player's face-down
+    commit, a card drawn by another player -- and after which his views are equal."""
+    if not game.has_hidden_information:
+        return
+    twins = 0
+    rng = random.Random(seed)
+    for state in random_positions(game, games, seed):
+        if state.is_terminal() or rng.random() > 0.4:
+            continue
+        mover, start = state.current_player, len(state.history)
+        moves = state.legal_moves()
+        if len(moves) < 2:
+            continue
+        for observer in range(game.num_players):
+            if observer == mover:
+                continue
+            for one, other in _pairs_written_alike(game, moves, mover, observer, rng):
+                a, b = state.child(one), state.child(other)
+                if (a.history_view(observer)[start:] != b.history_view(observer)[start:]
+                        or a.view(observer) != b.view(observer)):
+                    continue  # he can tell them apart
+                twins += 1
+                world_seed = rng.randrange(2**64)
+                _require(a.determinize(observer, world_seed).state_bytes()
+                         == b.determinize(observer, world_seed).state_bytes(),
+                         lambda: f"player {observer} sees {one} and {other} alike, yet "
+                         f"their worlds differ: {_where(state, start)}")
+    _require(twins > 0, "no twin truths were found to compare (a game with hidden information "
+             "should have moves some player sees written alike)")
+
+
+def _pairs_written_alike(game: AnyGame, moves: list[Move], mover: int, observer: int,
+                         rng: random.Random) -> list[tuple[Move, Move]]:
+    """Pairs of moves to try as twins: those the game's move redaction writes alike for
+    ``observer`` (a face-down warrior's strength), and some at random (a game that
+    redacts by position, in ``history_view``, is tried that way)."""
+    by_sight: dict[str, list[Move]] = {}
+    for move in moves:
+        by_sight.setdefault(game._redact(move, mover, observer), []).append(move)
+    pairs = [(group[0], group[-1]) for group in by_sight.values() if len(group) > 1]
+    pairs = rng.sample(pairs, min(3, len(pairs)))
+    pairs += [(moves[0], other) for other in rng.sample(moves[1:], min(4, len(moves) - 1))]
+    return pairs
+
+
+@_conformance_check
 def check_invariants(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
     """``state.invariants()`` is not empty and every (counted, expected) pair is equal
     at every step."""
@@ -699,6 +752,7 @@ CHECKS: dict[str, Callable[..., None]] = {
     "history_is_a_snapshot": check_history_is_a_snapshot,
     "restore_then_undo_gives_back_the_rng": check_restore_then_undo_gives_back_the_rng,
     "worlds_have_their_own_rng": check_worlds_have_their_own_rng,
+    "worlds_leak_nothing": check_worlds_leak_nothing,
     "saves_of_tables_applying_chance": check_saves_of_tables_applying_chance,
     "notation_round_trip": check_notation_round_trip,
     "views_hide_what_the_viewer_cannot_see": check_views_hide_what_the_viewer_cannot_see,
