@@ -637,25 +637,41 @@ cdef class _MctsJob:
             store_flag(&self.stop, level)
 
 
+cdef bint mcts_poll(list jobs, should_stop, bint cancelled) except -1:
+    """Run signal handlers (Ctrl-C raises here) and poll ``should_stop`` (True: every job
+    is told to stop, keeping its result).  True when the search is cancelled."""
+    cdef _MctsJob job
+    PyErr_CheckSignals()
+    if not cancelled and should_stop is not None and should_stop():
+        cancelled = True
+        for job in jobs:
+            job.cancel(STOP_SOFT)
+    return cancelled
+
+
 cdef bint mcts_run_jobs(list jobs, should_stop) except -1:
     """Search every job's tree in its own C thread and wait for all of them, waking every
     POLL_SECONDS to run signal handlers (Ctrl-C raises here) and to poll ``should_stop``;
     True when it asked to stop.  On any exception the jobs are aborted and their threads
     waited for before it propagates, so no memory a search thread reads is freed under
     it."""
-    cdef _MctsJob job, other
+    cdef _MctsJob job
     cdef long long poll = <long long>(POLL_SECONDS * 1e6)
+    cdef double polled = now()
     cancelled = False
     try:
         for job in jobs:
+            # starting 64 threads beside 63 searching ones can take 0.1-0.2 s on a loaded
+            # machine: a stop asked meanwhile is heard within POLL_SECONDS too
+            if cancelled:
+                job.cancel(STOP_SOFT)
             job.start()
+            if now() - polled >= POLL_SECONDS:
+                polled = now()
+                cancelled = mcts_poll(jobs, should_stop, cancelled)
         for job in jobs:
             while not job.wait_done(poll):
-                PyErr_CheckSignals()
-                if not cancelled and should_stop is not None and should_stop():
-                    cancelled = True
-                    for other in jobs:
-                        other.cancel(STOP_SOFT)
+                cancelled = mcts_poll(jobs, should_stop, cancelled)
     except BaseException:
         for job in jobs:
             job.cancel(STOP_ABORT)
