@@ -461,3 +461,42 @@ def test_searches_on_separate_states_may_run_concurrently() -> None:
     for w in workers:
         w.join()
     assert together == alone
+
+
+# --- MCTS with many threads overran its time limit ------------------------------------------
+
+MANY_THREAD_GAMES = ("tic_tac_toe", "pig", "armadora", "rome_and_carthage")
+
+
+@pytest.mark.parametrize("game_id", MANY_THREAD_GAMES)
+def test_mcts_many_threads_share_one_deadline_from_the_call_start(game_id: str) -> None:
+    """64 trees each timed themselves from their own thread's start, and 64 Python thread
+    starts took ~0.9 s: ``time_limit=0.2`` took ~1.3 s.  Every tree now keeps one deadline
+    taken at the call's start (the speed itself is measured, not asserted)."""
+    state = boardrules.load(game_id).new_game(seed=1)
+    s = suggest(state, threads=64, time_limit=0.2, seed=1)
+    assert s.stats["stopped"] == "time"
+    assert s.stats["trees"] == 64
+    assert s.stats["deadline_seconds"] == 0.2
+    deadlines = s.stats["tree_deadline_seconds"]
+    starts = s.stats["tree_start_seconds"]
+    assert len(deadlines) == len(starts) == 64
+    # the same deadline for every tree (to the clock's rounding), whenever it started
+    assert all(d == pytest.approx(0.2, abs=1e-6) for d in deadlines)
+    assert all(t >= 0 for t in starts)
+    assert s.stats["iterations"] >= 64  # at least one iteration per tree
+    assert _ab_live_workers() == 0  # the C worker threads are all done
+
+
+@pytest.mark.parametrize("threads", [1, 2, 8])
+def test_mcts_iteration_budget_has_no_deadline_and_stays_deterministic(threads: int) -> None:
+    """An iteration budget has no clock: no tree keeps a deadline, and the same seed gives
+    the same search with the C worker threads as with any other run."""
+    state = armadora()
+    first = suggest(state, threads=threads, iterations=120, seed=5)
+    again = suggest(state, threads=threads, iterations=120, seed=5)
+    assert first.stats["deadline_seconds"] is None
+    assert first.stats["tree_deadline_seconds"] == [None] * threads
+    assert first.stats["stopped"] is None
+    assert first.stats["iterations"] == 120
+    assert first.ranked == again.ranked

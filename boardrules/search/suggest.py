@@ -294,6 +294,10 @@ def _mcts(state: State[MoveT], options: SearchOptions, player: int, seed: int,
              "simultaneous": mode,
              "simultaneous_decisions": result["simultaneous_decisions"],
              "pooled_nodes": result["pooled_nodes"],
+             # the time limit is one deadline from the call's start, kept by every tree
+             "deadline_seconds": result["deadline_seconds"],
+             "tree_deadline_seconds": result["tree_deadline_seconds"],
+             "tree_start_seconds": result["tree_start_seconds"],
              "replies": [(moves[a], v, n) for a, n, v in result["replies"]]}
     return _suggestion(state, result, stats)
 

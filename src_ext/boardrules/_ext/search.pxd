@@ -64,6 +64,9 @@ ctypedef struct MctsParams:
     const int* stop           # STOP_* flag, set from another thread
     int64_t stamp_start       # first legal-move mark (tests start it near 2**31)
     int simultaneous          # SIM_DECOUPLED or SIM_SEQUENTIAL (see search.pyx)
+    # monotonic clock time to stop at, shared by every tree of a search (taken at the
+    # call's start); <= 0: time_limit seconds from this tree's own start
+    double deadline
 
 
 ctypedef struct MctsStats:
@@ -71,6 +74,8 @@ ctypedef struct MctsStats:
     int64_t nodes
     int max_depth
     double seconds
+    double started            # monotonic clock time the tree's search began
+    double deadline           # the clock time it stopped at (0: no time limit)
     int status                # 0 ok, -1 out of memory
     int stopped               # 0 budget used up, 1 clock, 2 cancelled or aborted
     int64_t select_failures   # selections that found no child (0 unless a bug)

@@ -9,12 +9,11 @@ Every search runs in worker threads, also with one thread, while the calling thr
 in short timeouts: a signal handler (Ctrl-C) or ``should_stop`` can then stop it.  Each
 job owns all the memory its thread reads; on any exception the jobs are told to stop at
 once and every thread is waited for before the exception goes on and the jobs are freed.
-MCTS runs one ``threading.Thread`` per tree; alpha-beta, which searches world after world,
-one C thread per job for the whole search (ab_worker_main), handed each world through two
-locks, so that its threads neither start per world nor wait for the GIL.
+MCTS runs one C thread per tree (mcts_worker_main), all of them stopping at one deadline
+taken at the call's start; alpha-beta, which searches world after world, one C thread per
+job for the whole search (ab_worker_main), handed each world through two locks, so that
+its threads neither start per world nor wait for the GIL.
 """
-
-import threading
 
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.pythread cimport (
@@ -75,7 +74,7 @@ cdef extern from *:
 
 cdef extern from *:
     """
-    /* How many alpha-beta worker threads run (see ab_worker_main): an atomic counter. */
+    /* How many search worker threads run (ab_worker_main, mcts_worker_main): atomic. */
     static long br_live_workers = 0;
     #if defined(_MSC_VER)
     #include <intrin.h>
@@ -163,59 +162,25 @@ cdef inline int sample(const double* probs, int n, Rng* rng) noexcept nogil:
 # Worker threads
 # --------------------------------------------------------------------------------------
 
-def _worker(job, done):
-    try:
-        job.run()
-    finally:
-        done.set()
+ctypedef struct MctsWorker:
+    # What one MCTS worker thread reads: pointers into its _MctsJob, which outlives it
+    # (the job waits for ``done`` before it is freed).
+    const GameContract* c
+    const char* root
+    const MctsParams* params
+    Tree* tree
+    MctsStats* stats
+    PyThread_type_lock done   # released by the worker: its tree is searched
 
 
-def _wait_all(events, workers):
-    # Waiting may itself be interrupted (a second Ctrl-C): keep waiting, the jobs were told
-    # to abort and stop within milliseconds; the first exception is the one re-raised.
-    # The "done" events, not Thread.join, say the C search is over: on Python 3.11 a join
-    # interrupted by a signal can mark a running thread as stopped (bpo-45274's fix).
-    while True:
-        try:
-            for done in events:
-                done.wait()
-            for w in workers:
-                w.join()
-            return
-        except BaseException:
-            continue
-
-
-def _run_jobs(jobs, should_stop):
-    """Run every job's ``run()`` in its own thread and wait for all of them, polling
-    ``should_stop``; True when it asked to stop.  On any exception (KeyboardInterrupt or a
-    signal handler's included) the jobs are aborted and waited for before it propagates,
-    so no memory a search thread reads is freed under it."""
-    workers = []
-    events = []
-    cancelled = False
-    try:
-        for job in jobs:
-            done = threading.Event()
-            w = threading.Thread(target=_worker, args=(job, done), name="boardrules-search",
-                                 daemon=True)
-            w.start()
-            workers.append(w)
-            events.append(done)
-        for done in events:
-            while not done.wait(POLL_SECONDS):
-                if not cancelled and should_stop is not None and should_stop():
-                    cancelled = True
-                    for job in jobs:
-                        job.cancel(STOP_SOFT)
-        for w in workers:
-            w.join()
-    except BaseException:
-        for job in jobs:
-            job.cancel(STOP_ABORT)
-        _wait_all(events, workers)
-        raise
-    return cancelled
+cdef void mcts_worker_main(void* arg) noexcept nogil:
+    """An MCTS worker thread: one tree, then it ends.  A plain C thread, like alpha-beta's
+    (ab_worker_main): 64 threading.Thread starts took ~0.9 s on a loaded machine."""
+    cdef MctsWorker* w = <MctsWorker*>arg
+    mcts_search(w.c, w.root, w.params, w.tree, w.stats)
+    add_live(-1)
+    # its last touch of the job's memory: the caller may free it once done is acquired
+    PyThread_release_lock(w.done)
 
 
 # --------------------------------------------------------------------------------------
@@ -424,7 +389,14 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
     cdef bint grown
     cdef bint decoupled = params.simultaneous == SIM_DECOUPLED
     cdef double t0 = now()
+    # one deadline for every tree when the caller gives it: trees whose threads start late
+    # must not time themselves from their own start (64 of them overran 0.2 s six times)
+    cdef double deadline = params.deadline
     cdef int64_t it = 0
+    if deadline <= 0 and params.time_limit > 0:
+        deadline = t0 + params.time_limit
+    stats.started = t0
+    stats.deadline = deadline if deadline > 0 else 0.0
     stats.status = 0
     stats.stopped = 0
     if (s == NULL or world == NULL or acts == NULL or probs == NULL or mark == NULL
@@ -445,7 +417,7 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
             break
         if params.iterations > 0 and it >= params.iterations:
             break
-        if params.time_limit > 0 and it > 0 and now() - t0 >= params.time_limit:
+        if deadline > 0 and it > 0 and now() >= deadline:
             stats.stopped = 1
             break
         memcpy(s, world, size)
@@ -573,23 +545,31 @@ MAX_TREE_NODES = 2**31 - 1
 
 
 cdef class _MctsJob:
-    """One tree of a root-parallel search: owns every byte its thread reads."""
+    """One tree of a root-parallel search: owns every byte its thread reads, and the thread
+    (mcts_worker_main, started by ``start``; ``run`` searches in the calling thread)."""
     cdef const GameContract* c
     cdef char* root
     cdef MctsParams params
     cdef Tree tree
     cdef MctsStats stats
     cdef int stop
+    cdef MctsWorker w
+    cdef bint searching       # its worker thread runs (has not released done)
 
     def __cinit__(self):
         self.root = NULL
         memset(&self.tree, 0, sizeof(Tree))
         memset(&self.stats, 0, sizeof(MctsStats))
         memset(&self.params, 0, sizeof(MctsParams))
+        memset(&self.w, 0, sizeof(MctsWorker))
         self.stop = STOP_NONE
         self.params.stop = &self.stop
+        self.searching = False
 
     def __dealloc__(self):
+        self.abort_and_wait()  # mcts_run_jobs has done it; never free under a running thread
+        if self.w.done != NULL:
+            PyThread_free_lock(self.w.done)
         free(self.root)
         free(self.tree.nodes)
 
@@ -613,9 +593,92 @@ cdef class _MctsJob:
         with nogil:
             mcts_search(self.c, self.root, &self.params, &self.tree, &self.stats)
 
+    cdef int start(self) except -1:
+        """Search the tree in a worker thread (wait for it with wait_done)."""
+        if self.w.done == NULL:
+            self.w.done = PyThread_allocate_lock()
+            if self.w.done == NULL:
+                raise MemoryError()
+            PyThread_acquire_lock(self.w.done, NOWAIT_LOCK)  # closed until the tree is done
+        self.w.c = self.c
+        self.w.root = self.root
+        self.w.params = &self.params
+        self.w.tree = &self.tree
+        self.w.stats = &self.stats
+        add_live(1)
+        if PyThread_start_new_thread(mcts_worker_main, &self.w) == -1:
+            add_live(-1)
+            raise RuntimeError("cannot start an MCTS search thread")
+        self.searching = True
+        return 0
+
+    cdef bint wait_done(self, long long microseconds) noexcept:
+        """True once the worker has searched the tree (waits at most ``microseconds``)."""
+        cdef PyLockStatus status
+        if not self.searching:
+            return True
+        with nogil:
+            status = PyThread_acquire_lock_timed(self.w.done, microseconds, 0)
+        if status == PY_LOCK_ACQUIRED:
+            self.searching = False
+        return not self.searching
+
+    cdef void abort_and_wait(self) noexcept:
+        """Abort a search under way and wait for its thread (an uninterruptible wait: the
+        worker looks at the flag every iteration)."""
+        if self.searching:
+            store_flag(&self.stop, STOP_ABORT)
+            with nogil:
+                PyThread_acquire_lock(self.w.done, WAIT_LOCK)
+            self.searching = False
+
     def cancel(self, int level):
         if level > load_flag(&self.stop):
             store_flag(&self.stop, level)
+
+
+cdef bint mcts_poll(list jobs, should_stop, bint cancelled) except -1:
+    """Run signal handlers (Ctrl-C raises here) and poll ``should_stop`` (True: every job
+    is told to stop, keeping its result).  True when the search is cancelled."""
+    cdef _MctsJob job
+    PyErr_CheckSignals()
+    if not cancelled and should_stop is not None and should_stop():
+        cancelled = True
+        for job in jobs:
+            job.cancel(STOP_SOFT)
+    return cancelled
+
+
+cdef bint mcts_run_jobs(list jobs, should_stop) except -1:
+    """Search every job's tree in its own C thread and wait for all of them, waking every
+    POLL_SECONDS to run signal handlers (Ctrl-C raises here) and to poll ``should_stop``;
+    True when it asked to stop.  On any exception the jobs are aborted and their threads
+    waited for before it propagates, so no memory a search thread reads is freed under
+    it."""
+    cdef _MctsJob job
+    cdef long long poll = <long long>(POLL_SECONDS * 1e6)
+    cdef double polled = now()
+    cancelled = False
+    try:
+        for job in jobs:
+            # starting 64 threads beside 63 searching ones can take 0.1-0.2 s on a loaded
+            # machine: a stop asked meanwhile is heard within POLL_SECONDS too
+            if cancelled:
+                job.cancel(STOP_SOFT)
+            job.start()
+            if now() - polled >= POLL_SECONDS:
+                polled = now()
+                cancelled = mcts_poll(jobs, should_stop, cancelled)
+        for job in jobs:
+            while not job.wait_done(poll):
+                cancelled = mcts_poll(jobs, should_stop, cancelled)
+    except BaseException:
+        for job in jobs:
+            job.cancel(STOP_ABORT)
+        for job in jobs:
+            job.abort_and_wait()
+        raise
+    return cancelled
 
 
 cdef int check_search_arguments(const GameContract* c, int observer,
@@ -690,8 +753,12 @@ def run_mcts(CoreState st, int64_t iterations, double time_limit, double explora
     ``simultaneous``: ``"decoupled"`` searches a decision the game marks simultaneous with
     a hidden commit by statistics pooled over the commits (decoupled UCT), ``"sequential"``
     as if its mover saw the commit (plain SO-ISMCTS)."""
+    # the call's start: every tree stops at time_limit seconds from here, however late its
+    # thread starts (and whatever setting up the trees took)
+    cdef double t0 = now()
     cdef const GameContract* c = st.c
     cdef int mover = c.current_player(st.data, c.tables)
+    cdef _MctsJob job
     if mover < 0:
         raise ValueError("search needs a player to move (not a chance node, not terminal)")
     check_search_arguments(c, observer, threads)
@@ -699,8 +766,16 @@ def run_mcts(CoreState st, int64_t iterations, double time_limit, double explora
     cdef int mode = simultaneous_mode(simultaneous)
     cdef list jobs = mcts_jobs(st, iterations, time_limit, exploration, rollout_limit, ismcts,
                                determinize_once, observer, seed, threads, max_nodes, mode)
-    cancelled = _run_jobs(jobs, should_stop)
+    for job in jobs:
+        job.params.deadline = t0 + time_limit if time_limit > 0 else 0.0
+    cancelled = mcts_run_jobs(jobs, should_stop)
     result = mcts_result(jobs, mover, cancelled)
+    result["deadline_seconds"] = time_limit if time_limit > 0 else None
+    # per tree, from the call's start: when its search began and the deadline it kept
+    result["tree_start_seconds"] = [(<_MctsJob>j).stats.started - t0 for j in jobs]
+    result["tree_deadline_seconds"] = [
+        (<_MctsJob>j).stats.deadline - t0 if (<_MctsJob>j).stats.deadline > 0 else None
+        for j in jobs]
     result["simultaneous"] = simultaneous
     result["root_simultaneous"] = bool(c.simultaneous != NULL
                                        and c.simultaneous(st.data, c.tables))
@@ -1355,7 +1430,8 @@ cdef class _AbJob:
 
 
 def _ab_live_workers():
-    """How many alpha-beta worker threads run now (a test hook: 0 between searches)."""
+    """How many search worker threads (alpha-beta's and MCTS's C threads) run now (a test
+    hook: 0 between searches)."""
     return get_live()
 
 
