@@ -74,7 +74,10 @@ class Suggestion(Generic[MoveT]):
       (``should_stop``).  Alpha-beta adds ``max_memory``, ``memory_bytes`` (what it
       allocated, never above ``max_memory``), ``table_bytes``, ``tables`` and
       ``depth_cap``.
-      MCTS and ISMCTS add ``simultaneous`` (the mode), ``simultaneous_decisions``
+      MCTS and ISMCTS add ``deadline_seconds`` (the time limit every tree keeps from
+      the call's start; ``None`` with an iteration budget), ``tree_start_seconds`` and
+      ``tree_deadline_seconds`` (when each tree began and the deadline it kept, from the
+      call's start), ``simultaneous`` (the mode), ``simultaneous_decisions``
       (selection steps at decisions the game marks simultaneous), ``pooled_nodes`` (the
       decoupled statistics nodes, counted in ``nodes``) and ``replies``: when the move is
       a hidden commit answered by a simultaneous decision, that decision's pooled
