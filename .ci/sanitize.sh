@@ -23,6 +23,7 @@
 # here only, by BOARDRULES_UNDER_SANITIZER=1 (tests/conftest.py).
 #
 # Usage: bash .ci/sanitize.sh [pytest arguments...]   (default: the subset below)
+#        BOARDRULES_SANITIZE_KEEP=1 keeps the sanitized copy and says where.
 # Takes ~N minutes on 2 cores (build and tests; see docs/_reliability_ci.rst.txt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,7 +44,12 @@ for lib in "$asan" "$ubsan"; do
 done
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/boardrules-sanitize.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+if [ "${BOARDRULES_SANITIZE_KEEP:-0}" = 1 ]; then
+  # to look into a finding: the sanitized copy stays (run its tests again by hand)
+  trap 'echo "sanitize: kept $work/src"' EXIT
+else
+  trap 'rm -rf "$work"' EXIT
+fi
 src="$work/src"
 mkdir -p "$src"
 # the tree's files as git sees them (tracked, or new and not ignored), nothing built
@@ -71,9 +77,13 @@ if [ "$#" -eq 0 ]; then
     tests/test_tic_tac_toe_rules.py tests/test_connect_four_rules.py tests/test_pig_rules.py \
     tests/test_conformance.py tests/test_bad_input.py tests/test_contract_errors.py \
     tests/test_search.py tests/test_search_regressions.py \
-    tests/test_search_known_answers.py tests/test_search_simultaneous.py
+    tests/test_search_known_answers.py tests/test_search_simultaneous.py \
+    tests/test_core_regressions.py tests/test_review_050_regressions.py \
+    tests/test_decisions.py tests/test_pickle.py
 fi
 
+reports="$work/reports"
+mkdir -p "$reports"
 tests_start=$SECONDS
 set +e
 (
@@ -83,14 +93,34 @@ set +e
   export BOARDRULES_UNDER_SANITIZER=1
   # ASan's runtime must be the first library loaded; UBSan's comes with it
   export LD_PRELOAD="$asan $ubsan"
-  export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:halt_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1
-  export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+  # ASan's reports go to files (also a child interpreter's, whatever the test that started
+  # it checks), printed below; UBSan's (log_path is not honoured beside ASan here) go to
+  # standard error, which pytest must then not capture at the descriptor level
+  # (--capture=sys): a halted interpreter leaves nothing of what it captured.
+  export ASAN_OPTIONS="detect_leaks=0:abort_on_error=1:halt_on_error=1:detect_stack_use_after_return=1:check_initialization_order=1:strict_string_checks=1:log_path=$reports/asan"
+  export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
+  # Python objects from malloc, not from pymalloc's arenas: a core reading or writing
+  # past a bytes object or a buffer it was handed is then seen by ASan too
+  export PYTHONMALLOC=malloc
   python -c "import boardrules._ext.core as c, sys; print('sanitize: testing', c.__file__)"
-  python -m pytest -q -p no:cacheprovider "$@"
+  python -m pytest -q -p no:cacheprovider --capture=sys "$@"
 )
 rc=$?
 set -e
 echo "sanitize: tests took $((SECONDS - tests_start)) s; whole step $((SECONDS - start)) s"
+found=0
+for report in "$reports"/*; do
+  [ -e "$report" ] || continue
+  found=1
+  echo "== sanitize: report $(basename "$report")" >&2
+  # the finding and the first frames (the rest is the interpreter calling in)
+  sed "s|$src/||g" "$report" | head -n 40 >&2
+  grep -h "^SUMMARY" "$report" >&2 || true
+done
+if [ "$found" -eq 1 ]; then
+  echo "sanitize: FAILED: sanitizer findings (above)" >&2
+  exit 1
+fi
 if [ "$rc" -eq 5 ]; then
   echo "sanitize: pytest collected no tests" >&2
   exit 1
