@@ -21,7 +21,10 @@ class Decision:
       ``"palisade"``...), sorted, without repeats;
     * ``moves`` -- how many legal moves there are (1: a forced step);
     * ``simultaneous`` -- the player decides at the same time as the previous, hidden
-      commit (a Rome & Carthage battle card): he does not know what it was.
+      commit (a Rome & Carthage battle card): he does not know what it was;
+    * ``forced`` -- a forced step: the game's rules leave one answer, which the engine
+      takes itself unless the state was made with ``auto_forced=False`` (only such a
+      state stops here).
     """
 
     player: int
@@ -29,6 +32,7 @@ class Decision:
     kinds: tuple[str, ...]
     moves: int
     simultaneous: bool
+    forced: bool = False
 
     @property
     def is_chance(self) -> bool:
