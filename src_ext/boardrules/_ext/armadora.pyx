@@ -1313,7 +1313,7 @@ cdef int _load_position(ArmadoraState* s, const ArmadoraTables* t, dict raw) exc
     arrows = _list_field(raw["arrows"], "arrows", n)
     reinforced = _list_field(raw["reinforced"], "reinforced", n)
     face_up = _list_field(raw["face_up"], "face_up", n)
-    counts = [[0] * (AR_MAX_STRENGTH + 1) for p in range(players)]
+    counts = [[0] * (AR_MAX_STRENGTH + 1) for _ in range(players)]
     for c in range(n):
         sq = _square(t, c)
         p = _int_field(owner[c], f"owner[{sq}]", -1, players - 1)
