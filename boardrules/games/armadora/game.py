@@ -177,6 +177,18 @@ class ArmadoraGame(Game["ArmadoraState", ArmadoraMove]):
     def square(self, cell: int) -> str:
         return square_name(cell, self.board.width)
 
+    # --- positions and events (position.py, events.py) ---
+
+    def _position_text(self, raw: dict[str, Any]) -> str:
+        from boardrules.games.armadora.position import position_text
+
+        return position_text(self, raw)
+
+    def _position_raw(self, text: str) -> dict[str, Any]:
+        from boardrules.games.armadora.position import position_raw
+
+        return position_raw(self, text)
+
 
 class ArmadoraState(State[ArmadoraMove]):
     """An Armadora game in progress."""
