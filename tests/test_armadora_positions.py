@@ -53,7 +53,7 @@ c3: player 1, strength 5, arrows 1
 
 
 def game(**options: object) -> ArmadoraGame:
-    return boardrules.load("armadora", **options)  # type: ignore[arg-type]
+    return boardrules.load("armadora", **options)
 
 
 @pytest.mark.parametrize("options", ArmadoraGame.example_options, ids=str)
@@ -217,10 +217,10 @@ def test_the_core_load_checks_types_by_value() -> None:
         bad = dict(raw, **{field: value})
         core = g._core.new_state()
         before = core.state_bytes()
-        with pytest.raises(ValueError, match=f"^{field}"):
+        with pytest.raises(ValueError, match=rf"^{field}"):
             g._core.load(core, bad)
         assert core.state_bytes() == before
-    with pytest.raises(ValueError, match="^colour: not a field"):
+    with pytest.raises(ValueError, match=r"^colour: not a field"):
         g._core.load(g._core.new_state(), dict(raw, colour=1))
 
 
