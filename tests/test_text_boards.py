@@ -45,7 +45,8 @@ ARMADORA_SPECTATOR = """\
    +---------------------------------------------------------------+
 player 0, elf, 14 warriors left, 1 ability token, reinforcement held, to move
 player 1, goblin, 14 warriors left, 0 ability tokens, reinforcement placed
-palisades left: 31"""
+palisades left: 31
+last: player 1 reinforces b1"""
 
 
 def test_armadora_text_board_of_a_known_position() -> None:

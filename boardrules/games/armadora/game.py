@@ -11,6 +11,7 @@ import os
 from collections.abc import Mapping
 from typing import Any, ClassVar, Literal
 
+from boardrules._events import Event
 from boardrules._ext.armadora import ArmadoraCore
 from boardrules.api import CHANCE, TERMINAL, Game, Outcome, State, Termination
 from boardrules.errors import InvalidOptionError
@@ -177,6 +178,11 @@ class ArmadoraGame(Game["ArmadoraState", ArmadoraMove]):
     def square(self, cell: int) -> str:
         return square_name(cell, self.board.width)
 
+    def _square_cell(self, name: str | None) -> int:
+        """The cell number of a square's name (``c2`` -> 10 on the printed board)."""
+        assert name is not None
+        return (int(name[1:]) - 1) * self.board.width + "abcdefgh".index(name[0])
+
     # --- positions and events (position.py, events.py) ---
 
     def _position_text(self, raw: dict[str, Any]) -> str:
@@ -188,6 +194,17 @@ class ArmadoraGame(Game["ArmadoraState", ArmadoraMove]):
         from boardrules.games.armadora.position import position_raw
 
         return position_raw(self, text)
+
+    def _events(self, before: dict[str, Any], action: int, mover: int,
+                after: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+        from boardrules.games.armadora.events import armadora_events
+
+        return armadora_events(self, before, action, mover, after)
+
+    def _redact_event(self, event: Event, viewer: int | None) -> Event | None:
+        from boardrules.games.armadora.events import redact_armadora_event
+
+        return redact_armadora_event(self, event, viewer)
 
 
 class ArmadoraState(State[ArmadoraMove]):
@@ -407,9 +424,14 @@ class ArmadoraState(State[ArmadoraMove]):
         a spectator's view, every face-down strength a ``?``; ``player=p`` what p may see
         (his own strengths, the ones he peeked at, his screen).  See the docs' Text board
         section for the symbols."""
+        from boardrules.games.armadora.events import describe
         from boardrules.games.armadora.render import render_text
 
-        return render_text(self.view(player))
+        text = render_text(self.view(player))
+        last = self.last_events(player)
+        if last:
+            text += "\nlast: " + "; ".join(describe(event) for event in last)
+        return text
 
     def render_svg(self, player: int | None = None, *, size: int = 56) -> str:
         """An SVG picture of what ``player`` may see (``None``: a spectator, every
