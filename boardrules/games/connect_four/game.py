@@ -56,6 +56,24 @@ class ConnectFourGame(Game["ConnectFourState", ConnectFourMove]):
     def _normalise(self, text: str) -> str:
         return normalise(text)
 
+    # --- positions and events (position.py, events.py) ---
+
+    def _position_text(self, raw: dict[str, Any]) -> str:
+        from boardrules.games.connect_four.position import position_text
+
+        return position_text(raw)
+
+    def _position_raw(self, text: str) -> dict[str, Any]:
+        from boardrules.games.connect_four.position import position_raw
+
+        return position_raw(text)
+
+    def _events(self, before: dict[str, Any], action: int, mover: int,
+                after: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+        from boardrules.games.connect_four.events import connect_four_events
+
+        return connect_four_events(before, action, mover, after)
+
 
 class ConnectFourState(LineGameState[ConnectFourMove]):
     """A Connect Four game in progress."""
@@ -136,9 +154,14 @@ class ConnectFourState(LineGameState[ConnectFourMove]):
     def render_text(self, player: int | None = None) -> str:
         """The board as text (``print(state)`` shows it); the same for every viewer
         (perfect information).  ``player`` is checked as for :meth:`view`."""
+        from boardrules.games.connect_four.events import describe
         from boardrules.games.connect_four.render import render_text
 
-        return render_text(self.view(player))
+        text = render_text(self.view(player))
+        last = self.last_events(player)
+        if last:
+            text += "\nlast: " + "; ".join(describe(event) for event in last)
+        return text
 
     def render_svg(self, player: int | None = None, *, size: int = 56) -> str:
         """An SVG picture of the board (cells ``size`` pixels wide); the connected four,

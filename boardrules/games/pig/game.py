@@ -56,6 +56,24 @@ class PigGame(Game["PigState", PigMove]):
     def _normalise(self, text: str) -> str:
         return normalise(text)
 
+    # --- positions and events (position.py, events.py) ---
+
+    def _position_text(self, raw: dict[str, Any]) -> str:
+        from boardrules.games.pig.position import position_text
+
+        return position_text(raw)
+
+    def _position_raw(self, text: str) -> dict[str, Any]:
+        from boardrules.games.pig.position import position_raw
+
+        return position_raw(text)
+
+    def _events(self, before: dict[str, Any], action: int, mover: int,
+                after: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+        from boardrules.games.pig.events import pig_events
+
+        return pig_events(before, action, mover, after)
+
 
 class PigState(State[PigMove]):
     """A pig game in progress."""
@@ -174,9 +192,14 @@ class PigState(State[PigMove]):
     def render_text(self, player: int | None = None) -> str:
         """The board as text (``print(state)`` shows it); the same for every viewer
         (perfect information).  ``player`` is checked as for :meth:`view`."""
+        from boardrules.games.pig.events import describe
         from boardrules.games.pig.render import render_text
 
-        return render_text(self.view(player))
+        text = render_text(self.view(player))
+        last = self.last_events(player)
+        if last:
+            text += "\nlast: " + "; ".join(describe(event) for event in last)
+        return text
 
     def render_svg(self, player: int | None = None, *, size: int = 300) -> str:
         """An SVG picture: the two score bars up to the target (the turn total in

@@ -54,6 +54,24 @@ class TicTacToeGame(Game["TicTacToeState", TicTacToeMove]):
     def _normalise(self, text: str) -> str:
         return normalise(text)
 
+    # --- positions and events (position.py, events.py) ---
+
+    def _position_text(self, raw: dict[str, Any]) -> str:
+        from boardrules.games.tic_tac_toe.position import position_text
+
+        return position_text(raw)
+
+    def _position_raw(self, text: str) -> dict[str, Any]:
+        from boardrules.games.tic_tac_toe.position import position_raw
+
+        return position_raw(text)
+
+    def _events(self, before: dict[str, Any], action: int, mover: int,
+                after: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+        from boardrules.games.tic_tac_toe.events import tic_tac_toe_events
+
+        return tic_tac_toe_events(before, action, mover, after)
+
 
 class TicTacToeState(LineGameState[TicTacToeMove]):
     """A tic-tac-toe game in progress."""
@@ -125,9 +143,14 @@ class TicTacToeState(LineGameState[TicTacToeMove]):
     def render_text(self, player: int | None = None) -> str:
         """The board as text (``print(state)`` shows it); the same for every viewer
         (perfect information).  ``player`` is checked as for :meth:`view`."""
+        from boardrules.games.tic_tac_toe.events import describe
         from boardrules.games.tic_tac_toe.render import render_text
 
-        return render_text(self.view(player))
+        text = render_text(self.view(player))
+        last = self.last_events(player)
+        if last:
+            text += "\nlast: " + "; ".join(describe(event) for event in last)
+        return text
 
     def render_svg(self, player: int | None = None, *, size: int = 80) -> str:
         """An SVG picture of the board (squares ``size`` pixels wide); the completed line,
