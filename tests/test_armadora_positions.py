@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import copy
 import pickle
+from collections.abc import Callable
 
 import pytest
 
 import boardrules
 from boardrules.errors import InvalidPositionError
 from boardrules.games.armadora import ArmadoraGame, ArmadoraState
-from boardrules.testing import random_positions
+from boardrules.testing import CONTRACT_CHECKS, random_positions
 
 #: A basic two-player position on the printed board: player 0 to move, his 2 on c3.
 BASIC = """\
@@ -243,3 +244,11 @@ def test_positions_of_another_board_name_its_squares() -> None:
     assert "board: sheet-7x5" in text and "players: 3" in text
     assert isinstance(g.position(text), ArmadoraState)
     _refused(g, text.replace("gold: d1", "gold: h1"), "gold")
+
+
+@pytest.mark.parametrize("check", list(CONTRACT_CHECKS.values()), ids=list(CONTRACT_CHECKS))
+@pytest.mark.parametrize("options", ArmadoraGame.example_options, ids=str)
+def test_armadora_passes_the_contract_checks(options: dict[str, object],
+                                             check: Callable[..., None]) -> None:
+    """Positions round-trip, events redact as views, forced steps (none) recorded."""
+    check(game(**options), games=2, seed=3)
