@@ -24,6 +24,12 @@ from boardrules.games.armadora.moves import (
     normalise,
     square_name,
 )
+from boardrules.games.armadora.views import (
+    ArmadoraPlayerView,
+    ArmadoraSquareView,
+    ArmadoraView,
+    ArmadoraWarriorView,
+)
 from boardrules.games.board_files import refuse_board_paths
 
 Variant = Literal["basic", "advanced"]
@@ -282,7 +288,9 @@ class ArmadoraState(State[ArmadoraMove]):
             return int(last - layout["peek"])
         return None
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    # The override narrows the base's dict[str, Any] to the TypedDict of views.py (a
+    # TypedDict is not a dict[str, Any] to a type checker, though it is one at run time).
+    def view(self, player: int | None) -> ArmadoraView:  # type: ignore[override]
         """What ``player`` may see (``None``: a spectator), JSON-ready.
 
         Face-down warriors show their strength only to their owner (unless the
@@ -298,10 +306,10 @@ class ArmadoraState(State[ArmadoraMove]):
         # rule 5, victory: every face-down warrior is turned over when the game is scored
         revealed = self.is_terminal()
         known = set(raw["known"][player]) if player is not None else set()
-        squares = []
+        squares: list[ArmadoraSquareView] = []
         for c in range(game.board.width * game.board.height):
             owner = raw["owner"][c]
-            warrior = None
+            warrior: ArmadoraWarriorView | None = None
             if owner >= 0:
                 visible = (revealed or raw["face_up"][c]
                            or (look and (owner == player or c in known)))
@@ -319,9 +327,9 @@ class ArmadoraState(State[ArmadoraMove]):
                 "gold": raw["gold"][c] if is_mine and raw["gold"][c] else None,
                 "warrior": warrior,
             })
-        view: dict[str, Any] = {
+        view: ArmadoraView = {
             "game": game.id,
-            "options": game.options,
+            "options": dict(game.options),
             "viewer": player,
             "phase": PHASES[raw["phase"]],
             "current_player": self.current_player,
@@ -344,7 +352,8 @@ class ArmadoraState(State[ArmadoraMove]):
             view["peek"] = {"square": game.square(peek), "strength": raw["strength"][peek]}
         return view
 
-    def _player_view(self, raw: dict[str, Any], q: int, viewer: int | None) -> dict[str, Any]:
+    def _player_view(self, raw: dict[str, Any], q: int,
+                     viewer: int | None) -> ArmadoraPlayerView:
         race = raw["race"][q]
         return {
             "player": q,
