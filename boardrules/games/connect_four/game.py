@@ -20,6 +20,7 @@ from boardrules.games.connect_four.moves import (
     build_move_table,
     normalise,
 )
+from boardrules.games.connect_four.views import ConnectFourView
 from boardrules.games.line_games import LineGameState
 
 #: Player 0 (X, red in pictures) moves first; player 1 is O (yellow).
@@ -93,7 +94,9 @@ class ConnectFourState(LineGameState[ConnectFourMove]):
 
     # --- what each player sees (everything: perfect information) ---
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    # The override narrows the base's dict[str, Any] to the TypedDict of views.py (a
+    # TypedDict is not a dict[str, Any] to a type checker, though it is one at run time).
+    def view(self, player: int | None) -> ConnectFourView:  # type: ignore[override]
         """The board, JSON-ready; the same for every viewer except ``legal_moves``, filled
         only for the player to move (``None``: a spectator).
 
@@ -106,7 +109,7 @@ class ConnectFourState(LineGameState[ConnectFourMove]):
         raw = self._raw()
         return {
             "game": self._game.id,
-            "options": self._game.options,
+            "options": dict(self._game.options),
             "viewer": player,
             "current_player": self.current_player,
             "symbols": list(SYMBOLS),

@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from boardrules._ext.pig import PigCore
 from boardrules.api import TERMINAL, Game, Outcome, State, Termination
 from boardrules.games.pig.moves import MAX_MOVE_TEXT, PigMove, build_move_table, normalise
+from boardrules.games.pig.views import PigView
 
 #: Why the core refused an action: rule key -> message.
 ILLEGAL_REASONS: dict[str, str] = {
@@ -119,7 +120,9 @@ class PigState(State[PigMove]):
 
     # --- what each player sees (everything: perfect information) ---
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    # The override narrows the base's dict[str, Any] to the TypedDict of views.py (a
+    # TypedDict is not a dict[str, Any] to a type checker, though it is one at run time).
+    def view(self, player: int | None) -> PigView:  # type: ignore[override]
         """The scores and the turn in progress, JSON-ready; the same for every viewer
         except ``legal_moves``, filled only for the player to move (``None``: a
         spectator).
@@ -133,7 +136,7 @@ class PigState(State[PigMove]):
         raw = self._raw()
         return {
             "game": self._game.id,
-            "options": self._game.options,
+            "options": dict(self._game.options),
             "viewer": player,
             "current_player": self.current_player,
             "target": self._game.target,

@@ -21,6 +21,7 @@ from boardrules.games.tic_tac_toe.moves import (
     normalise,
     square_name,
 )
+from boardrules.games.tic_tac_toe.views import TicTacToeView
 
 #: Player 0 plays X (and moves first), player 1 plays O.
 SYMBOLS = ("X", "O")
@@ -92,7 +93,9 @@ class TicTacToeState(LineGameState[TicTacToeMove]):
 
     # --- what each player sees (everything: perfect information) ---
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    # The override narrows the base's dict[str, Any] to the TypedDict of views.py (a
+    # TypedDict is not a dict[str, Any] to a type checker, though it is one at run time).
+    def view(self, player: int | None) -> TicTacToeView:  # type: ignore[override]
         """The board, JSON-ready; the same for every viewer except ``legal_moves``, filled
         only for the player to move (``None``: a spectator).
 
@@ -103,7 +106,7 @@ class TicTacToeState(LineGameState[TicTacToeMove]):
         raw = self._raw()
         return {
             "game": self._game.id,
-            "options": self._game.options,
+            "options": dict(self._game.options),
             "viewer": player,
             "current_player": self.current_player,
             "symbols": list(SYMBOLS),
