@@ -11,7 +11,12 @@ import pytest
 
 import boardrules
 from boardrules import CHANCE
-from boardrules.games.armadora import ArmadoraGame, ArmadoraState
+from boardrules.games.armadora import (
+    ArmadoraGame,
+    ArmadoraState,
+    ArmadoraView,
+    ArmadoraWarriorView,
+)
 from boardrules.testing import random_playout
 
 #: Mid-game, advanced: player 0 the Mage, player 1 the Goblin, each with a warrior down.
@@ -53,6 +58,13 @@ e3: player 0, strength 1
 """
 
 
+def warrior(view: ArmadoraView, cell: int) -> ArmadoraWarriorView:
+    """The warrior on ``cell`` of a view (there must be one)."""
+    found = view["squares"][cell]["warrior"]
+    assert found is not None
+    return found
+
+
 def advanced(**options: object) -> ArmadoraState:
     game = boardrules.load("armadora", variant="advanced", **options)
     return game.position(ADVANCED)
@@ -91,7 +103,7 @@ def test_rule_3_warriors_without_look_at_face_down_the_owner_forgets_too() -> No
     state = advanced(look_at_face_down=False)
     state.apply("4@c3")
     assert state.last_events(0)[0].data["strength"] is None
-    assert state.view(0)["squares"][18]["warrior"]["strength"] is None
+    assert warrior(state.view(0), 18)["strength"] is None
 
 
 def test_rule_7_2_2_the_mage_alone_learns_the_value_he_peeked_at() -> None:

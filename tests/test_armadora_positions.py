@@ -13,7 +13,12 @@ import pytest
 
 import boardrules
 from boardrules.errors import InvalidPositionError
-from boardrules.games.armadora import ArmadoraGame, ArmadoraState
+from boardrules.games.armadora import (
+    ArmadoraGame,
+    ArmadoraState,
+    ArmadoraView,
+    ArmadoraWarriorView,
+)
 from boardrules.testing import CONTRACT_CHECKS, random_positions
 
 #: A basic two-player position on the printed board: player 0 to move, his 2 on c3.
@@ -53,6 +58,13 @@ c3: player 1, strength 5, arrows 1
 """
 
 
+def warrior(view: ArmadoraView, cell: int) -> ArmadoraWarriorView:
+    """The warrior on ``cell`` of a view (there must be one)."""
+    found = view["squares"][cell]["warrior"]
+    assert found is not None
+    return found
+
+
 def game(**options: object) -> ArmadoraGame:
     return boardrules.load("armadora", **options)
 
@@ -73,7 +85,7 @@ def test_a_hand_written_position_is_canonical_and_plays_on() -> None:
     assert state.current_player == 1
     assert state.view(0)["players"][0]["pool"] == [11, 1, 1, 1, 1]
     state.apply("5@d3")
-    assert state.view(1)["squares"][19]["warrior"]["strength"] == 5
+    assert warrior(state.view(1), 19)["strength"] == 5
     assert state.current_player == 0
 
 
@@ -82,9 +94,9 @@ def test_an_advanced_position_holds_races_tokens_arrows_and_peeks() -> None:
     assert state.position() == ADVANCED
     view = state.view(1)
     assert view["players"][1]["race"] == "mage"
-    assert view["squares"][0]["warrior"]["strength"] == 3  # peeked at
-    assert view["squares"][18]["warrior"]["arrows"] == 1
-    assert state.view(None)["squares"][0]["warrior"]["strength"] is None
+    assert warrior(view, 0)["strength"] == 3  # peeked at
+    assert warrior(view, 18)["arrows"] == 1
+    assert warrior(state.view(None), 0)["strength"] is None
 
 
 def test_position_text_is_lenient_with_spacing_order_and_comments() -> None:
@@ -205,7 +217,19 @@ def test_inconsistent_advanced_positions_are_refused(old: str, new: str, field: 
 def test_the_elf_tokens_must_add_up_with_the_arrows_on_the_board() -> None:
     # rule 7.2.2: the Elf has 2 tokens; one arrow lies on the board, so he has 1 left
     text = ADVANCED.replace("race elf, tokens 1", "race elf, tokens 2")
-    _refused(game(variant="advanced"), text, "elf_tokens")
+    _refused(game(variant="advanced"), text, "power_tokens[0]")
+
+
+def test_the_goblin_token_must_add_up_with_his_face_up_warrior() -> None:
+    # rule 7.2.2: the Goblin has 1 token; his face-up warrior shows it is used
+    text = (ADVANCED.replace("race elf, tokens 1", "race goblin, tokens 1")
+            .replace("race mage, tokens 1, peeked a1", "race mage, tokens 2, peeked none")
+            .replace("phase: after_power", "phase: turn").replace("last: peek a1", "last: 5@c3")
+            .replace("c3: player 1, strength 5, arrows 1", "c3: player 1, strength 5")
+            .replace("a1: player 0, strength 3", "a1: player 0, strength 3, face up"))
+    _refused(game(variant="advanced"), text, "power_tokens[0]")
+    assert game(variant="advanced").position(text.replace("goblin, tokens 1",
+                                                          "goblin, tokens 0"))
 
 
 def test_the_core_load_checks_types_by_value() -> None:

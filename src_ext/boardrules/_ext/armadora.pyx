@@ -1429,6 +1429,14 @@ cdef int _load_position(ArmadoraState* s, const ArmadoraTables* t, dict raw) exc
         s.power_tokens[p] = _int_field(tokens[p], f"power_tokens[{p}]", 0, full)
         if phase < PH_TURN and s.power_tokens[p] != full:
             raise ValueError(f"power_tokens[{p}]: no power is used before play starts")
+        # the Elf's and the Goblin's tokens leave their mark: an arrow, a face-up warrior
+        if r == RACE_ELF and s.power_tokens[p] + arrows_total != full:
+            raise ValueError(f"power_tokens[{p}]: the Elf has {full} tokens, and "
+                             f"{arrows_total} arrows lie on the board (rule 7.2.2)")
+        if r == RACE_GOBLIN and s.power_tokens[p] + popcount64(s.faceup_mask) != full:
+            raise ValueError(f"power_tokens[{p}]: the Goblin has {full} token, and "
+                             f"{popcount64(s.faceup_mask)} face-up warriors stand on the "
+                             "board (rule 7.2.2)")
         left_flag = _bool_field(reinf_left[p], f"reinforcement_left[{p}]")
         if left_flag != (t.advanced and not (s.reinf_mask & s.pmask[p])):
             raise ValueError(f"reinforcement_left[{p}]: the token is behind the screen "
