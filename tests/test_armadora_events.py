@@ -213,3 +213,15 @@ def test_no_event_shows_a_face_down_strength_the_view_hides(options: dict[str, o
                 assert event.data["strength"] is None
             if event.kind == "power" and event.data["race"] == "mage":
                 assert (event.data["strength"] is None) == (event.player != viewer)
+
+
+def test_rule_7_2_2_without_look_at_face_down_the_mage_keeps_what_his_view_showed() -> None:
+    """The events show what the view showed right after the action: the peeked value
+    (view["peek"]), never his own face-down strengths."""
+    state = advanced(look_at_face_down=False)
+    state.apply("peek e3")
+    assert state.view(0)["peek"] == {"square": "e3", "strength": 1}
+    assert state.last_events(0)[0].data["strength"] == 1
+    state.apply("2@c3")
+    assert "peek" not in state.view(0)
+    assert [e.data["strength"] for e in state.events(0)] == [1, None]
