@@ -2,9 +2,10 @@
 by section, written from the text; the readings A1..A16 of the docs page each have their
 test, and the text's four worked examples are golden tests.
 
-Positions are played on the small test board of ``tests/albion_helpers.py`` or staged
-through the core's ``edit`` hook (kept consistent: fortress stages I/II match the neutral
-markers held, face-up Picts come out of the unrevealed pool).  Staging happens at player
+Positions are played on the small test board of ``tests/albion_helpers.py`` or staged by
+editing the position (``stage_position``: the core's checked ``load``; kept consistent:
+fortress stages I/II match the neutral markers held, face-up Picts come out of the
+unrevealed pool).  Staging happens at player
 0's first turn; ``end`` passes turns when a fresh turn (its movement points) is needed.
 """
 

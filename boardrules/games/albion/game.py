@@ -25,6 +25,7 @@ from boardrules.api import CHANCE, TERMINAL, Game, Outcome, State, Termination
 from boardrules.errors import InvalidOptionError
 from boardrules.games.albion.board import DEFAULT_BOARD, Board, load_board, shipped_boards
 from boardrules.games.albion.moves import RESOURCES, AlbionMove, build_move_table, normalise
+from boardrules.games.albion.position import position_raw, position_text
 from boardrules.games.board_files import refuse_board_paths
 from boardrules.games.checks import check_index, check_int_option
 
@@ -174,6 +175,14 @@ class AlbionGame(Game["AlbionState", AlbionMove]):
     def check_saved_options(cls, options: dict[str, Any]) -> None:
         """A saved state names a shipped board or carries the board itself, never a path."""
         refuse_board_paths(options, DEFAULT_BOARD, shipped_boards())
+
+    # --- positions (boardrules/games/albion/position.py; docs: "Position format") ---
+
+    def _position_text(self, raw: dict[str, Any]) -> str:
+        return position_text(raw, [r.key for r in self.board.regions])
+
+    def _position_raw(self, text: str) -> dict[str, Any]:
+        return position_raw(text, [r.key for r in self.board.regions], self.num_players)
 
     def region_key(self, region: int) -> str:
         """The notation key of the region with board index ``region``."""
