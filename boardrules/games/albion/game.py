@@ -24,6 +24,7 @@ from boardrules._ext.albion import (
 from boardrules.api import CHANCE, TERMINAL, Game, Outcome, State, Termination
 from boardrules.errors import InvalidOptionError
 from boardrules.games.albion.board import DEFAULT_BOARD, Board, load_board, shipped_boards
+from boardrules.games.albion.events import albion_events, describe
 from boardrules.games.albion.moves import RESOURCES, AlbionMove, build_move_table, normalise
 from boardrules.games.albion.position import position_raw, position_text
 from boardrules.games.board_files import refuse_board_paths
@@ -183,6 +184,15 @@ class AlbionGame(Game["AlbionState", AlbionMove]):
 
     def _position_raw(self, text: str) -> dict[str, Any]:
         return position_raw(text, [r.key for r in self.board.regions], self.num_players)
+
+    # --- events (boardrules/games/albion/events.py; docs: "Events") ---
+
+    def _events(self, before: dict[str, Any], action: int, mover: int,
+                after: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+        board = self.board
+        return albion_events(self._core.layout, [r.key for r in board.regions],
+                             [r.printed_assault for r in board.regions], before, action,
+                             after)
 
     def region_key(self, region: int) -> str:
         """The notation key of the region with board index ``region``."""
@@ -414,7 +424,12 @@ class AlbionState(State[AlbionMove]):
         """The board as text (``print(state)`` shows it)."""
         from boardrules.games.albion.render import render_text
 
-        return render_text(self.view(player), self._game.board)
+        text = render_text(self.view(player), self._game.board)
+        last = self.last_events(player)
+        if last:
+            text = text.rstrip("\n") + "\nlast: " + "; ".join(
+                describe(e.kind, dict(e.data)) for e in last) + "\n"
+        return text
 
     def render_svg(self, player: int | None = None, *, size: int = 900) -> str:
         """An SVG picture of the position."""
