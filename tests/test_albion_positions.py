@@ -27,7 +27,7 @@ def test_position_round_trips_every_reachable_state(options: dict[str, Any]) -> 
     game = AlbionGame(**options)
     for state in random_positions(game, games=4, seed=11):
         text = state.position()
-        again = game.position(text, auto_chance=False)
+        again = game.position(text, auto_chance=False, auto_forced=False)
         assert again.state_bytes() == state.state_bytes()
         assert again.position() == text
 
@@ -35,7 +35,7 @@ def test_position_round_trips_every_reachable_state(options: dict[str, Any]) -> 
 def test_position_round_trips_on_the_test_board_with_auto_chance() -> None:
     game = board_game(3)
     for state in random_positions(game, games=6, seed=3):
-        again = game.position(state.position(), auto_chance=False)
+        again = game.position(state.position(), auto_chance=False, auto_forced=False)
         assert again.state_bytes() == state.state_bytes()
 
 

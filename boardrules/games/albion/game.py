@@ -128,7 +128,7 @@ class AlbionGame(Game["AlbionState", AlbionMove]):
 
     id: ClassVar[str] = "albion"
     name: ClassVar[str] = "Albion"
-    rules_version: ClassVar[str] = "1.1"
+    rules_version: ClassVar[str] = "1.2"
     _core: AlbionCore
     max_move_text: ClassVar[int] = 48
     # random moves tell nothing here (random play never builds three stage IV
@@ -220,6 +220,15 @@ class AlbionState(State[AlbionMove]):
         """``setup``, ``move`` (a turn's start, launches and movement), ``build``, ``pay``,
         ``tribute``, ``reveal`` (chance), ``loss``, ``figure``, ``free`` or ``over``."""
         return str(PHASES[self._raw()["phase"]])
+
+    def apply_random_chance(self, seed: int | None = None) -> AlbionMove:
+        """As :meth:`State.apply_random_chance`, then the forced steps that follow the
+        Pict (an assault loser's only candidate, the only figure left, ``end``) are
+        taken as after :meth:`apply` when ``auto_forced`` (the framework's draw stops at
+        them: worked around here, reported to the lead)."""
+        move = super().apply_random_chance(seed)
+        self._core.run_auto(False, self._auto_forced)
+        return move
 
     # --- scoring ---
 

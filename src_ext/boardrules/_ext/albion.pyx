@@ -15,7 +15,8 @@ A turn is a sequence of small atomic decisions, each with at least one legal com
   (``return settler|legion <r>``, ``reduce <r>``) decided by the losers, then the
   building's ability (``take settler|legion``, settlement III's ``develop <r>`` or
   ``skip``);
-* ``end``.  A choice with one option only is made by the engine, not asked.
+* ``end``.  A decision with one legal action is a forced step (the contract's
+  ``forced``): the engine takes it by default (``auto_forced``), recorded in the history.
 
 Face-down Picts are unknown to everyone and interchangeable, so the state holds counts:
 a reveal is a chance node whose odds come from the unrevealed pool (the two Picts left in
@@ -30,7 +31,6 @@ from boardrules._ext.core cimport (
     TERMINAL_PLAYER,
     CoreState,
     Rng,
-    ctz64,
     hash_bytes,
     popcount64,
 )
@@ -347,40 +347,6 @@ cdef int launch_options(const AlState* s, const AlTables* t, int* out, int n) no
     return n
 
 
-cdef bint any_move(const AlState* s, const AlTables* t) noexcept nogil:
-    """Whether some figure can still move (what move_options() would list, at the first
-    one found: a carry needs a legionnaire, which can also move alone)."""
-    cdef int p = s.current
-    cdef int a, b
-    if s.points == 0:
-        return False
-    for a in range(t.nregions):
-        if s.settlers[a][p] or s.legions[a][p]:
-            for b in range(t.nregions):
-                if b != a and t.dist[a][b] <= s.points:
-                    return True
-    return False
-
-
-cdef bint any_build(const AlState* s, const AlTables* t) noexcept nogil:
-    """Whether build_options() would list anything (at the first one found)."""
-    cdef int p = s.current
-    cdef int r
-    for r in range(t.nregions):
-        if (free_settlers(s, t, r, p) > 0 and s.btype[r][p] != T_NONE
-                and not (s.btype[r][p] == T_SETTLEMENT and s.bstage[r][p] == 4)):
-            return True      # "remove" at least
-    return build_options(s, t, NULL, 0) > 0
-
-
-cdef bint turn_has_choice(const AlState* s, const AlTables* t) noexcept nogil:
-    """Whether the player has anything to do this turn besides ``end``."""
-    if s.phase == PH_MOVE:
-        if not s.started or any_move(s, t) or launch_options(s, t, NULL, 0):
-            return True
-    return any_build(s, t)
-
-
 cdef void clear_build(AlState* s) noexcept nogil:
     """The build record is zero outside a build, so that a position (which has no
     history) holds all a state holds, byte for byte."""
@@ -393,14 +359,12 @@ cdef void clear_build(AlState* s) noexcept nogil:
 
 
 cdef void back_to_turn(AlState* s, const AlTables* t) noexcept nogil:
-    """A build, a removal or a movement step is over: the turn goes on, or ends by
-    itself when ``end`` is all that is left."""
+    """A build, a removal or a movement step is over: the turn goes on (``end`` alone
+    left is a forced step)."""
     s.current = s.turn_player
     clear_build(s)
     if s.phase != PH_MOVE:
         s.phase = PH_BUILD
-    if not turn_has_choice(s, t):
-        end_turn(s, t)
 
 
 # ------------------------------------------------------------------ building, step by step
@@ -408,7 +372,6 @@ cdef void back_to_turn(AlState* s, const AlTables* t) noexcept nogil:
 cdef void start_build(AlState* s, const AlTables* t, int r, int kind) noexcept nogil:
     """"1) Pay Resources and Place Building Token Face Down": the stage being built."""
     cdef int p = s.turn_player
-    cdef int only
     s.started = 1
     s.phase = PH_BUILD
     if s.btype[r][p] == T_NONE:
@@ -418,11 +381,7 @@ cdef void start_build(AlState* s, const AlTables* t, int r, int kind) noexcept n
     s.b_stage = s.bstage[r][p] + 1
     s.b_free = 0
     s.b_lost = 0
-    if payment_options(s, t, NULL) == 1:
-        payment_options(s, t, &only)
-        pay(s, t, t.pay_mask_of[only - t.a_pay])
-    else:
-        s.phase = PH_PAY
+    s.phase = PH_PAY          # a forced step when only one payment is possible
 
 
 cdef int payment_options(const AlState* s, const AlTables* t, int* out) noexcept nogil:
@@ -487,15 +446,10 @@ cdef void take_tribute(AlState* s, int q, int k) noexcept nogil:
 
 cdef void next_tribute(AlState* s, const AlTables* t) noexcept nogil:
     """Takers in order while paid resources are left ("It is possible that players
-    receive no resources ... when none are left"); one kind left is taken at once."""
-    cdef int q
-    while s.itrib < s.ntrib and s.b_paid:
-        q = s.trib[s.itrib]
-        if popcount64(s.b_paid) == 1:
-            take_tribute(s, q, ctz64(s.b_paid))
-            continue
+    receive no resources ... when none are left"); one kind left is a forced step."""
+    if s.itrib < s.ntrib and s.b_paid:
         s.phase = PH_TRIBUTE
-        s.current = q
+        s.current = s.trib[s.itrib]
         return
     s.b_paid = 0
     memset(s.trib, 0, sizeof(s.trib))      # canonical: no takers outside the tribute
@@ -613,32 +567,22 @@ cdef void reduce_other(AlState* s, int q, int r) noexcept nogil:
 cdef void resolve_losses(AlState* s, const AlTables* t) noexcept nogil:
     """Each loser's decisions, clockwise from the builder: a reduced settlement III's
     other building, then a reduced settlement I/II's figure.  Nothing to choose from
-    drops the debt; one choice is made at once."""
-    cdef int i, q, n, one
-    cdef int choices[2 * AL_MAX_REGIONS]
+    drops the debt; one choice is a forced step."""
+    cdef int i, q
     for i in range(t.num_players):
         q = (s.loss_from + i) % t.num_players
-        while s.owe[q][OWE_REDUCE]:
-            n = reduce_choices(s, t, q, choices, 0)
-            if n == 0:
-                s.owe[q][OWE_REDUCE] = 0
-            elif n == 1:
-                reduce_other(s, q, choices[0] - t.a_reduce)
-            else:
-                s.phase = PH_LOSS
-                s.current = q
-                return
-        while s.owe[q][OWE_FIGURE]:
-            n = figure_choices(s, t, q, choices, 0)
-            if n == 0:
-                s.owe[q][OWE_FIGURE] = 0
-            elif n == 1:
-                one = choices[0] - t.a_return
-                return_figure(s, t, q, one >= t.nregions, one % t.nregions)
-            else:
-                s.phase = PH_LOSS
-                s.current = q
-                return
+        if s.owe[q][OWE_REDUCE] and reduce_choices(s, t, q, NULL, 0) == 0:
+            s.owe[q][OWE_REDUCE] = 0
+        if s.owe[q][OWE_REDUCE]:
+            s.phase = PH_LOSS
+            s.current = q
+            return
+        if s.owe[q][OWE_FIGURE] and figure_choices(s, t, q, NULL, 0) == 0:
+            s.owe[q][OWE_FIGURE] = 0
+        if s.owe[q][OWE_FIGURE]:
+            s.phase = PH_LOSS
+            s.current = q
+            return
     s.loss_from = 0                        # canonical: only meaningful in PH_LOSS
     s.current = s.turn_player
     if s.b_stage == 0 or s.b_lost:       # a removal, or the token lost in its assault
@@ -671,12 +615,10 @@ cdef void finish_build(AlState* s, const AlTables* t) noexcept nogil:
     elif s.b_type == T_SETTLEMENT and s.b_stage <= 2:
         settlers_left = AL_SETTLERS - figures_on_board(s, t, p, False)
         legions_left = AL_LEGIONS - figures_on_board(s, t, p, True)
-        if settlers_left and legions_left:
+        if settlers_left or legions_left:      # one kind left: a forced step
             s.phase = PH_FIGURE
             s.current = p
             return
-        if settlers_left or legions_left:
-            take_figure(s, t, legions_left > 0)
     elif s.b_type == T_SETTLEMENT and s.b_stage == 3:
         for r2 in range(t.nregions):
             if can_develop_free(s, r2, p):
@@ -826,9 +768,13 @@ cdef int al_legal_actions(const void* state, const void* tables, int* out) noexc
             return reduce_choices(s, t, s.current, out, 0)
         return figure_choices(s, t, s.current, out, 0)
     if s.phase == PH_FIGURE:
-        out[0] = ACT_TAKE_SETTLER
-        out[1] = ACT_TAKE_LEGION
-        return 2
+        if figures_on_board(s, t, s.turn_player, False) < AL_SETTLERS:
+            out[n] = ACT_TAKE_SETTLER
+            n += 1
+        if figures_on_board(s, t, s.turn_player, True) < AL_LEGIONS:
+            out[n] = ACT_TAKE_LEGION
+            n += 1
+        return n
     if s.phase == PH_FREE:
         out[n] = ACT_SKIP
         n += 1
@@ -948,6 +894,15 @@ cdef void al_apply(void* state, const void* tables, int action) noexcept nogil:
         resolve_losses(s, t)
     else:
         pict_turned(s, t, action == t.a_pict)
+
+
+cdef bint al_forced(const void* state, const void* tables) noexcept nogil:
+    """A forced step: the decision at hand has one legal action (a payment possible one
+    way, the last kind of paid resource for a tribute taker, a loser's only candidate,
+    the only kind of figure left, ``end`` when nothing else is left).  Everything is
+    public, so a forced step shown to all leaks nothing."""
+    cdef int buf[11 * AL_MAX_REGIONS + 32]
+    return al_legal_actions(state, tables, buf) == 1
 
 
 cdef void al_returns(const void* state, const void* tables, double* out) noexcept nogil:
@@ -1212,6 +1167,7 @@ cdef class AlbionCore(CoreGame):
         self.contract.evaluate = al_evaluate
         self.contract.hash = al_hash
         self.contract.simultaneous = NULL
+        self.contract.forced = al_forced
 
     cdef _setup_regions(self, list kinds, list picts, list printed, list laurel,
                         bint start_region_tribute):
@@ -1543,8 +1499,8 @@ cdef class AlbionCore(CoreGame):
         if ph == PH_PAY and payment_options(s, t, NULL) == 0:
             raise ValueError("b_stage: the builder cannot pay the stage")
         if ph == PH_TRIBUTE:
-            if s.itrib >= s.ntrib or popcount64(s.b_paid) < 2 or s.b_free:
-                raise ValueError("tribute_takers: a taker picks one of 2 or more paid "
+            if s.itrib >= s.ntrib or s.b_paid == 0 or s.b_free:
+                raise ValueError("tribute_takers: a taker picks one of the paid "
                                  "resources")
             for i in range(s.ntrib):
                 q = s.trib[i]
@@ -1575,17 +1531,15 @@ cdef class AlbionCore(CoreGame):
                 raise ValueError(f"owe[{q}]: nothing to lose is left")
         if ph == PH_FIGURE and not (
                 s.b_type == T_SETTLEMENT and s.b_stage <= 2
-                and figures_on_board(s, t, tp, False) < AL_SETTLERS
-                and figures_on_board(s, t, tp, True) < AL_LEGIONS):
-            raise ValueError("phase: a figure is chosen after a settlement I or II, with "
-                             "both kinds in the supply")
+                and (figures_on_board(s, t, tp, False) < AL_SETTLERS
+                     or figures_on_board(s, t, tp, True) < AL_LEGIONS)):
+            raise ValueError("phase: a figure is taken after a settlement I or II, from "
+                             "the figures in the supply")
         if ph == PH_FREE:
             if not (s.b_type == T_SETTLEMENT and s.b_stage == 3):
                 raise ValueError("phase: the free development follows a settlement III")
             if not any(can_develop_free(s, r, tp) for r in range(t.nregions)):
                 raise ValueError("phase: no building to develop for free")
-        if ph in (PH_MOVE, PH_BUILD) and not turn_has_choice(s, t) and s.started:
-            raise ValueError("phase: the turn would have ended by itself")
 
     cdef _check_build(self, AlState* s):
         """The build record: a stage of the turn player's building in its region."""
