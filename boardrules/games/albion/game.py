@@ -27,6 +27,14 @@ from boardrules.games.albion.board import DEFAULT_BOARD, Board, load_board, ship
 from boardrules.games.albion.events import albion_events, describe
 from boardrules.games.albion.moves import RESOURCES, AlbionMove, build_move_table, normalise
 from boardrules.games.albion.position import position_raw, position_text
+from boardrules.games.albion.views import (
+    AlbionView,
+    BuildingView,
+    BuildView,
+    PlayerView,
+    RegionView,
+    ResourcesView,
+)
 from boardrules.games.board_files import refuse_board_paths
 from boardrules.games.checks import check_index, check_int_option
 
@@ -200,8 +208,9 @@ class AlbionGame(Game["AlbionState", AlbionMove]):
         return self.board.regions[region].key
 
 
-def _resources(counts: list[int]) -> dict[str, int]:
-    return dict(zip(RESOURCES, counts, strict=True))
+def _resources(counts: list[int]) -> ResourcesView:
+    fish, wood, stone, gold = counts
+    return {"fish": fish, "wood": wood, "stone": stone, "gold": gold}
 
 
 class AlbionState(State[AlbionMove]):
@@ -241,19 +250,19 @@ class AlbionState(State[AlbionMove]):
         """Each player's stage IV settlements (the game has no points: three win)."""
         return self.stage_four_settlements()
 
-    def production(self, player: int) -> dict[str, int]:
+    def production(self, player: int) -> ResourcesView:
         """What ``player`` takes with "B - Take Resources" (his plants' stages)."""
         self._check_viewer(player, spectator=False)
         return self._production(self._raw(), player)
 
-    def _production(self, raw: dict[str, Any], player: int) -> dict[str, int]:
+    def _production(self, raw: dict[str, Any], player: int) -> ResourcesView:
         board = self._game.board
-        out = {}
+        out = []
         for kind in RESOURCES:
             r = board.resource_region(kind)
             plant = raw["btype"][r][player] == TYPES.index("plant")
-            out[kind] = raw["bstage"][r][player] if plant else 0
-        return out
+            out.append(raw["bstage"][r][player] if plant else 0)
+        return _resources(out)
 
     def defence(self, player: int, region: str) -> int:
         """``player``'s defence against an assault in ``region`` ("Defending an Assault":
@@ -283,16 +292,19 @@ class AlbionState(State[AlbionMove]):
 
     # --- what each player sees (nothing is hidden) ---
 
-    def view(self, player: int | None) -> dict[str, Any]:
-        """What ``player`` may see (``None``: a spectator), JSON-ready.  Albion hides
-        nothing: face-down Picts are unknown to everyone (counts are shown)."""
+    # The view's own TypedDict (views.py) narrows State.view's dict[str, Any]: a
+    # TypedDict is not a dict[str, Any] to mypy, hence the ignore on the override.
+    def view(self, player: int | None) -> AlbionView:  # type: ignore[override]
+        """What ``player`` may see (``None``: a spectator), JSON-ready (docs: "The
+        view", field by field).  Albion hides nothing: face-down Picts are unknown to
+        everyone (counts are shown)."""
         game = self._game
         self._check_viewer(player)
         raw = self._raw()
         players = range(game.num_players)
-        regions = []
+        regions: list[RegionView] = []
         for r, region in enumerate(game.board.regions):
-            buildings = []
+            buildings: list[BuildingView] = []
             for p in players:
                 kind = raw["btype"][r][p]
                 if kind == 0:
@@ -342,7 +354,7 @@ class AlbionState(State[AlbionMove]):
         peace, assault = PICTS_REMOVED[self._game.num_players]
         return peace + assault + 2 + int(raw["box_peace"])
 
-    def _player_view(self, raw: dict[str, Any], p: int) -> dict[str, Any]:
+    def _player_view(self, raw: dict[str, Any], p: int) -> PlayerView:
         game = self._game
         on_board = sum(row[p] for row in raw["settlers"])
         legions = sum(row[p] for row in raw["legions"])
@@ -358,7 +370,7 @@ class AlbionState(State[AlbionMove]):
             "start_player": p == game.options["first_player"],
         }
 
-    def _build_view(self, raw: dict[str, Any]) -> dict[str, Any] | None:
+    def _build_view(self, raw: dict[str, Any]) -> BuildView | None:
         if not raw["building"]:
             return None
         return {"region": self._game.region_key(raw["b_region"]),
