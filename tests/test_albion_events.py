@@ -110,3 +110,16 @@ def test_render_text_shows_the_last_moves_events() -> None:
     last = state.render_text(0).splitlines()[-1]
     assert last.startswith("last: assault Pict in peak; assault 3 in peak")
     assert "p3 loses fortress to stage 0 in peak" in last
+
+
+def test_chance_odds_are_the_same_for_every_viewer() -> None:
+    """Nothing is hidden: the Pict's odds from each player's view are the pool's."""
+    state = new_game(2)
+    figures(state, "moor", 0, settlers=1)
+    give(state, 0, fish=1, wood=0)
+    play(state, "build settlement moor")
+    truth = state.chance_outcomes()
+    assert [(str(m), p) for m, p in truth] == [("pict assault", 16 / 26),
+                                              ("pict peace", 10 / 26)]
+    for viewer in (None, 0, 1):
+        assert state.chance_outcomes(viewer=viewer) == truth
