@@ -91,6 +91,7 @@ def stage_position(state: AlbionState, change: Callable[[dict[str, Any]], None])
     core = game._core.new_state()
     core.seed(1)
     game._core.load(core, whole)
+    core.run_auto(state.auto_chance, state.auto_forced)     # a staged forced step
     state._core = core
     state._start = game._position_text(game._core.export(core))
     state._log = None
