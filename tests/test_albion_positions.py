@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 import json
 import pickle
+import random
 from typing import Any
 
 import pytest
@@ -182,3 +183,23 @@ def test_a_position_in_each_phase_round_trips_through_its_text() -> None:
     for state in seen.values():
         text = state.position()
         assert game._position_text(game._position_raw(text)) == text
+
+
+def test_mangled_position_text_is_refused_or_read_never_anything_else() -> None:
+    """Random edits of real positions: each is a position or an InvalidPositionError
+    (never another exception), and what is read plays on."""
+    game = board_game(2)
+    texts = [s.position() for s in random_positions(game, games=1, seed=3)]
+    rng = random.Random(1)
+    alphabet = " ;:|-+0123456789abcdefghijklmnopqrstuvwxyz\n"
+    for _ in range(400):
+        chars = list(rng.choice(texts))
+        for _ in range(rng.randint(1, 3)):
+            i = rng.randrange(len(chars))
+            chars[i:i + 1] = rng.choice(([], [rng.choice(alphabet)],
+                                         [rng.choice(alphabet), chars[i]]))
+        try:
+            state = game.position("".join(chars), auto_chance=False)
+        except InvalidPositionError:
+            continue
+        assert state.is_terminal() or state.legal_moves()
