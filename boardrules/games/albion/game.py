@@ -230,15 +230,6 @@ class AlbionState(State[AlbionMove]):
         ``tribute``, ``reveal`` (chance), ``loss``, ``figure``, ``free`` or ``over``."""
         return str(PHASES[self._raw()["phase"]])
 
-    def apply_random_chance(self, seed: int | None = None) -> AlbionMove:
-        """As :meth:`State.apply_random_chance`, then the forced steps that follow the
-        Pict (an assault loser's only candidate, the only figure left, ``end``) are
-        taken as after :meth:`apply` when ``auto_forced`` (the framework's draw stops at
-        them: worked around here, reported to the lead)."""
-        move = super().apply_random_chance(seed)
-        self._core.run_auto(False, self._auto_forced)
-        return move
-
     # --- scoring ---
 
     def stage_four_settlements(self) -> tuple[int, ...]:
