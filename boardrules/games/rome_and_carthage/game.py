@@ -29,6 +29,7 @@ from boardrules.games.rome_and_carthage.moves import (
     build_move_table,
     normalise,
 )
+from boardrules.games.rome_and_carthage.position import position_raw, position_text
 
 Variant = Literal["standard", "equal_arms", "rapid_conquest"]
 Consent = Literal["implicit", "explicit"]
@@ -222,6 +223,14 @@ class RomeCarthageGame(Game["RomeCarthageState", RomeCarthageMove]):
 
     def _normalise(self, text: str) -> str:
         return normalise(text)
+
+    # --- positions (the docs page's "Position format"; the checks are the core's load) ---
+
+    def _position_text(self, raw: dict[str, Any]) -> str:
+        return position_text(self, raw)
+
+    def _position_raw(self, text: str) -> dict[str, Any]:
+        return position_raw(self, text)
 
     @classmethod
     def check_saved_options(cls, options: dict[str, Any]) -> None:

@@ -214,3 +214,7 @@ cdef class RomeCarthageCore(CoreGame):
     cdef _setup_cards(self)
     cdef _setup_threat(self)
     cdef int _game_length_bound(self)
+    cdef _load_cards(self, RcState* s, dict raw)
+    cdef _load_commit(self, RcState* s, dict raw)
+    cdef _check_loaded(self, RcState* s, dict raw)
+    cdef _check_phase(self, RcState* s)
