@@ -11,6 +11,7 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
+from boardrules._events import Event
 from boardrules._ext.rome_and_carthage import END_REASONS, KINDS, PHASES, RomeCarthageCore
 from boardrules.api import CHANCE, TERMINAL, Game, Outcome, State, Termination
 from boardrules.errors import InvalidOptionError
@@ -23,6 +24,7 @@ from boardrules.games.rome_and_carthage.board import (
     load_board,
     shipped_boards,
 )
+from boardrules.games.rome_and_carthage.events import describe, rc_events, redact
 from boardrules.games.rome_and_carthage.moves import (
     CARD_VALUES,
     RomeCarthageMove,
@@ -231,6 +233,15 @@ class RomeCarthageGame(Game["RomeCarthageState", RomeCarthageMove]):
 
     def _position_raw(self, text: str) -> dict[str, Any]:
         return position_raw(self, text)
+
+    # --- events (the docs page's "Events") ---
+
+    def _events(self, before: dict[str, Any], action: int, mover: int,
+                after: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+        return rc_events(self, before, action, mover, after)
+
+    def _redact_event(self, event: Event, viewer: int | None) -> Event | None:
+        return redact(self, event, viewer)
 
     @classmethod
     def check_saved_options(cls, options: dict[str, Any]) -> None:
@@ -542,7 +553,12 @@ class RomeCarthageState(State[RomeCarthageMove]):
         """The map as text (``print(state)`` shows it for a spectator)."""
         from boardrules.games.rome_and_carthage.render import render_text
 
-        return render_text(self.view(player), self._game.board)
+        text = render_text(self.view(player), self._game.board)
+        last = self.last_events(player)
+        if last:
+            text += ("" if text.endswith("\n") else "\n") + "last: " + "; ".join(
+                describe(event) for event in last)
+        return text
 
     def render_svg(self, player: int | None = None, *, size: int = 900) -> str:
         """An SVG picture of what ``player`` may see (``None``: a spectator)."""
