@@ -154,7 +154,7 @@ class RomeCarthageGame(Game["RomeCarthageState", RomeCarthageMove]):
 
     id: ClassVar[str] = "rome_and_carthage"
     name: ClassVar[str] = "Rome & Carthage"
-    rules_version: ClassVar[str] = "1.1"
+    rules_version: ClassVar[str] = "1.2"
     _core: RomeCarthageCore
     pass_action: ClassVar[int | None] = 0
     # random games last some 900 actions: search rolls out 30, then evaluate() (armies,

@@ -1553,6 +1553,20 @@ cdef bint rc_simultaneous(const void* state, const void* tables) noexcept nogil:
     return s.phase == PH_COMMIT and s.b_side == 1
 
 
+cdef bint rc_forced(const void* state, const void* tables) noexcept nogil:
+    """A forced step: a decision with one legal answer, which every player can tell has
+    one -- the phases whose moves depend on the board alone: a placement (turns 1 and
+    2), a General's Treason's move and its second infantry (or ``done``), and the forced
+    march's extra move.  A decision whose moves depend on a hand (a payment, battle cards,
+    the ``done`` after a move, R9) is asked even with one answer: skipping it would tell
+    the others what the hand holds."""
+    cdef const RcState* s = <const RcState*>state
+    cdef int buffer[RC_FORCED_BUFFER]
+    if s.phase not in (PH_PLACE, PH_TREASON, PH_TREASON_SECOND, PH_EXTRA):
+        return False
+    return rc_legal_actions(state, tables, buffer) == 1
+
+
 # ------------------------------------------------------------------ the Python object
 
 cdef class RomeCarthageCore(CoreGame):
@@ -1631,6 +1645,8 @@ cdef class RomeCarthageCore(CoreGame):
         t.a_give = t.a_pay + RC_VALUES
         t.a_draw = t.a_give + RC_VALUES
         t.num_actions = t.a_draw + RC_VALUES
+        if t.num_actions > RC_FORCED_BUFFER:
+            raise ValueError("too many actions")    # cannot happen: 64 cities at most
 
         self.contract.state_size = sizeof(RcState)
         self.contract.num_players = players
@@ -1652,6 +1668,7 @@ cdef class RomeCarthageCore(CoreGame):
         self.contract.evaluate = rc_evaluate
         self.contract.hash = rc_hash
         self.contract.simultaneous = rc_simultaneous
+        self.contract.forced = rc_forced
 
     cdef _setup_players(self, list empires, list empire_team):
         """"Forming teams": each player plays one or two empires; a team is two allied
@@ -2136,7 +2153,7 @@ cdef class RomeCarthageCore(CoreGame):
             k = t.team_pile[t.player_team[s.turn_player]]
             if not s.draws_left or not any(s.pile[k][v] for v in range(RC_VALUES)):
                 raise ValueError("draws_left: a draw needs a card to draw")
-        if s.transit and phase not in (PH_PAY, PH_EXTRA):
+        if s.transit and phase not in (PH_PAY, PH_EXTRA, PH_ALLY_MOVE):
             raise ValueError("transit: an army passes through a friend only while its "
                              "forced march is paid and its second leg made")
         want = s.turn_player
