@@ -24,7 +24,7 @@ from boardrules.games.rome_and_carthage.board import (
     load_board,
     shipped_boards,
 )
-from boardrules.games.rome_and_carthage.events import describe, rc_events, redact
+from boardrules.games.rome_and_carthage.events import describe, rc_events, redact, sees_hand
 from boardrules.games.rome_and_carthage.moves import (
     CARD_VALUES,
     RomeCarthageMove,
@@ -351,6 +351,28 @@ class RomeCarthageState(State[RomeCarthageMove]):
         he then plays one card in his battles)."""
         self._check_viewer(player, spectator=False)
         return bool(self._game._core.capital_occupied(self._core, player))
+
+    # --- odds as a player sees them ---
+
+    def _viewer_chance_outcomes(self, viewer: int) -> list[tuple[int, float]]:
+        """A draw as ``viewer`` sees it: uniform over the cards he has not seen -- the
+        drawer's pile and the cards of the hands he may not see that everyone does not
+        know (drawn ones, a lost hand's face-down cards), as ``determinize`` redraws
+        them.  So the outcomes are every value he cannot rule out, not only the pile's
+        (which would tell him what the hidden hands hold)."""
+        game = self._game
+        raw = self._raw()
+        team_of = game._core.team_of
+        pile = team_of[raw["turn_player"]] if game.equal_arms else 0
+        pool = list(raw["pile"][pile])
+        for q in range(game.num_players):
+            if sees_hand(game, viewer, q) or (game.equal_arms and team_of[q] != pile):
+                continue
+            for v in range(1, len(CARD_VALUES)):
+                pool[v] += raw["hand"][q][v] - raw["known"][q][v] + raw["lost"][q][v]
+        total = sum(pool)
+        first = game._core.layout["draw"]
+        return [(first + v, n / total) for v, n in enumerate(pool) if n]
 
     # --- what each player sees ---
 
