@@ -32,6 +32,14 @@ from boardrules.games.rome_and_carthage.moves import (
     normalise,
 )
 from boardrules.games.rome_and_carthage.position import position_raw, position_text
+from boardrules.games.rome_and_carthage.views import (
+    ArmyView,
+    BattleView,
+    CityView,
+    PlayerView,
+    RomeCarthageView,
+    SpecialsView,
+)
 
 Variant = Literal["standard", "equal_arms", "rapid_conquest"]
 Consent = Literal["implicit", "explicit"]
@@ -112,6 +120,9 @@ ILLEGAL_REASONS: dict[str, str] = {
 _NOTATION = ("see the notation: 'infantry@roma', 'pass', 'treason', 'uprising roma', "
              "'roma-capua', 'done', 'pay 5', 'battle capua', 'play 10+4', 'play 7', "
              "'withdraw', 'draw 7', 'ally', 'give 5', 'agree', 'refuse'")
+_STANDARD_MOVES = ("'infantry@roma'", "'pass'", "'treason'", "'uprising roma'",
+                   "'roma-capua'", "'done'", "'pay 5'", "'battle capua'", "'play 10+4'",
+                   "'play 7'", "'withdraw'", "'draw 7'")
 
 
 def default_empires(players: int, ally: str) -> list[list[str]]:
@@ -225,6 +236,18 @@ class RomeCarthageGame(Game["RomeCarthageState", RomeCarthageMove]):
 
     def _normalise(self, text: str) -> str:
         return normalise(text)
+
+    def _notation_hint(self) -> str:
+        """The notation of this game's moves only: Rapid Conquest removes the Popular
+        Uprising and adds ``ally`` and ``give``, its explicit consent ``agree`` and
+        ``refuse``."""
+        moves = list(_STANDARD_MOVES)
+        if self._options["variant"] == "rapid_conquest":
+            moves.remove("'uprising roma'")
+            moves += ["'ally'", "'give 5'"]
+            if self._options["consent"] == "explicit":
+                moves += ["'agree'", "'refuse'"]
+        return "see the notation: " + ", ".join(moves)
 
     # --- positions (the docs page's "Position format"; the checks are the core's load) ---
 
@@ -383,7 +406,9 @@ class RomeCarthageState(State[RomeCarthageMove]):
         team_of = self._game._core.team_of
         return viewer == q or (not self._game.equal_arms and team_of[viewer] == team_of[q])
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    # The view's TypedDict narrows State.view's dict[str, Any]: a TypedDict is not a
+    # dict subtype to mypy, hence the ignore (callers get the precise type).
+    def view(self, player: int | None) -> RomeCarthageView:  # type: ignore[override]
         """What ``player`` may see (``None``: a spectator), JSON-ready.
 
         Everyone sees the board, every hand's size, the cards everyone knows a hand holds
@@ -396,13 +421,13 @@ class RomeCarthageState(State[RomeCarthageMove]):
         self._check_viewer(player)
         raw = self._raw()
         phase = PHASES[raw["phase"]]
-        cities = [{"city": c.key, "army": _army(game, raw["army"][i]),
+        cities: list[CityView] = [{"city": c.key, "army": _army(game, raw["army"][i]),
                    "attacker": _army(game, raw["attacker"][i]),
                    "passing": (_army(game, raw["transit"]) if raw["transit_city"] == i
                                else None)}
                   for i, c in enumerate(game.board.cities)]
         equal = game.equal_arms
-        view: dict[str, Any] = {
+        view: RomeCarthageView = {
             "game": game.id,
             "options": game.options,
             "viewer": player,
@@ -438,7 +463,7 @@ class RomeCarthageState(State[RomeCarthageMove]):
         }
         return view
 
-    def _player_view(self, raw: dict[str, Any], q: int, viewer: int | None) -> dict[str, Any]:
+    def _player_view(self, raw: dict[str, Any], q: int, viewer: int | None) -> PlayerView:
         game = self._game
         hand = raw["hand"][q]
         return {
@@ -456,14 +481,14 @@ class RomeCarthageState(State[RomeCarthageMove]):
             "capital_occupied": self.capital_occupied(q),
         }
 
-    def _specials(self, raw: dict[str, Any]) -> list[dict[str, Any]]:
+    def _specials(self, raw: dict[str, Any]) -> list[SpecialsView]:
         """Special cards lie face up: who may still play which."""
         holder = self._game._core.holder
         return [{"player": q, "treason": bool(raw["treason"][holder[q]]),
                  "uprising": bool(raw["uprising"][holder[q]])}
                 for q in range(self._game.num_players)]
 
-    def _battle_view(self, raw: dict[str, Any], viewer: int | None) -> dict[str, Any] | None:
+    def _battle_view(self, raw: dict[str, Any], viewer: int | None) -> BattleView | None:
         if raw["battle_city"] < 0:
             return None
         game = self._game
@@ -607,7 +632,7 @@ def _empire_player(game: RomeCarthageGame) -> list[int]:
     return owner
 
 
-def _army(game: RomeCarthageGame, code: int) -> dict[str, Any] | None:
+def _army(game: RomeCarthageGame, code: int) -> ArmyView | None:
     if code < 0:
         return None
     empire = code // 4
