@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import random
 
 import pytest
 from rome_and_carthage_helpers import BATTLE_AT_SALONA
@@ -156,3 +157,34 @@ def test_position_core_load_refuses_wrong_types_by_field() -> None:
         with pytest.raises((TypeError, ValueError), match=f"^{key}"):
             game._core.load(target, bad)
         assert target.state_bytes() == empty
+
+
+def test_position_mangled_texts_are_refused_or_read_never_another_error() -> None:
+    """Junk built from a real position -- lines dropped, doubled, swapped, cut, values
+    changed -- is refused with InvalidPositionError or read to a state whose text reads
+    back the same; nothing else escapes."""
+    game = _game()
+    rng = random.Random(3)
+    sources = [BATTLE_AT_SALONA] + [s.position() for s in
+                                     random_positions(game, games=1, seed=2)[::40]]
+    words = ["-", "0", "15", "yes", "no", "99", "-1", "roma", "rome infantry", "x", ""]
+    for _ in range(1500):
+        lines = rng.choice(sources).split("\n")
+        for _ in range(rng.randint(1, 3)):
+            i = rng.randrange(len(lines))
+            how = rng.randrange(4)
+            if how == 0:
+                del lines[i]
+            elif how == 1:
+                lines.insert(i, lines[i])
+            elif how == 2:
+                lines[i] = lines[i][: rng.randrange(len(lines[i]) + 1)]
+            else:
+                key = lines[i].partition(": ")[0]
+                lines[i] = f"{key}: {rng.choice(words)}"
+        try:
+            state = game.position("\n".join(lines), auto_chance=False)
+        except InvalidPositionError:
+            continue
+        assert state.position() == game.position(state.position(),
+                                                 auto_chance=False).position()
