@@ -13,8 +13,9 @@ What every game checks (a failure is reported with the command that replays that
 * after every move (and at the start): ``state.invariants()``, each (counted, expected)
   pair equal -- the "invariant checks" column counts the pairs compared;
 * at one sampled step (uniform over the game's moves, kept by reservoir sampling) and at
-  the end: ``to_json`` -> ``boardrules.state_from_json`` gives an equal state with the
-  same bytes that saves the same JSON; ``copy()`` is equal and saves the same JSON; a
+  the end: ``to_json`` -> ``state_from_json`` (the game's; at the sampled step of one
+  game in ``PACKAGE_RESTORE_EVERY``, ``boardrules.state_from_json``) gives an equal state
+  with the same bytes that saves the same JSON; ``copy()`` is equal and saves the same JSON; a
   pickle round trip is equal, byte for byte, with the same JSON (RNG included); the
   sampled copy still has the bytes the game had at that step;
 * at the end: ``undo()`` back through the whole game gives back each earlier state byte
@@ -38,6 +39,7 @@ failure.  Nothing here is timed against a target: it is a soak, not a benchmark.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import multiprocessing
 import os
@@ -64,6 +66,11 @@ BOT_MAX_NODES = 2_000
 BOT_NAMES = ("random", "greedy", "mcts", "ismcts", "alphabeta")
 #: A task stops after this many failing games (the first ones are what one replays).
 MAX_FAILURES_PER_TASK = 10
+#: One game in this many restores its sampled step's save with the package's
+#: ``boardrules.state_from_json``, the others with the game's own: the package's loads the
+#: game again from the saved options each time (~25 ms for Rome & Carthage, more than a
+#: whole random game), the game's replays the save on the game it has.
+PACKAGE_RESTORE_EVERY = 10
 
 AnyState = State[Any]
 AnyGame = Game[Any, Any]
@@ -120,7 +127,9 @@ class Tally:
         return self.rss_end_mib - self.rss_after_tenth_mib
 
 
+@functools.cache
 def example_options(game_id: str) -> tuple[dict[str, Any], ...]:
+    # cached: loading a game to read its class builds its move table (~25 ms)
     return type(boardrules.load(boardrules.games.AnyGameId(game_id))).example_options
 
 
@@ -231,7 +240,7 @@ class Counts:
 
 
 def play_checked(game: AnyGame, seed: int, choose: Chooser, counts: Counts,
-                 label: str) -> None:
+                 label: str, *, by_package: bool) -> None:
     """One game to its end with ``choose``, every check made (SoakFailure on the first
     that fails)."""
     state = game.new_game(seed=seed)
@@ -263,7 +272,7 @@ def play_checked(game: AnyGame, seed: int, choose: Chooser, counts: Counts,
         require(copy.state_bytes() == trail[step],
                 lambda: f"the copy taken at step {step} changed as the game went on: {where()}")
         counts.round_trips += check_round_trips(copy, lambda: f"{where()}, sampled step {step}",
-                                                by_package=True)
+                                                by_package=by_package)
     counts.round_trips += check_round_trips(state, where, by_package=False)
     check_undo_and_replay(state, moves, trail, where)
     counts.round_trips += 1
@@ -336,7 +345,8 @@ def run_task(task: Task) -> Tally:
                   else bots_chooser(game, index, seed))
         label = f"{task.game_id} {options} {task.kind} game {index}"
         try:
-            play_checked(game, seed, choose, counts, label)
+            play_checked(game, seed, choose, counts, label,
+                         by_package=index % PACKAGE_RESTORE_EVERY == 0)
         except Exception as exc:  # every exception is a finding to report, then go on
             tally.failures.append({
                 "game": task.game_id, "options": options, "kind": task.kind,
