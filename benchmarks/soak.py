@@ -7,6 +7,8 @@ Usage::
                                                    # 300 bot games per game, 2 processes
     python benchmarks/soak.py --games 200 --bot-games 10 --only armada
     python benchmarks/soak.py --json soak.json --rst docs/figures/soak.rst
+    python benchmarks/soak.py --only armada --log part.log     # a soak in parts, then
+    python benchmarks/soak.py --merge part.log other.log --rst docs/figures/soak.rst
 
 What every game checks (a failure is reported with the command that replays that game):
 
@@ -49,7 +51,7 @@ import random
 import resource
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -381,22 +383,53 @@ def tasks_of(args: argparse.Namespace) -> list[Task]:
     return sorted(out, key=lambda t: -load(t.game_id, {}).max_game_length)
 
 
-def run_tasks(tasks: Sequence[Task], processes: int) -> list[Tally]:
-    """Every task's tally, in the order of ``tasks``; each one's row is printed to
-    stderr as it ends (a long soak stopped early still leaves what it finished)."""
+def run_tasks(tasks: Sequence[Task], processes: int, log: str | None = None) -> list[Tally]:
+    """Every task's tally (:func:`in_table_order`); each one's row is printed to
+    stderr as it ends, and appended to ``log`` as a JSON line (a long soak stopped early
+    still leaves what it finished: ``--merge`` makes the table of such logs)."""
+    def progress(tally: Tally) -> Tally:
+        print("done: " + " | ".join(table_rows([tally])[0]), file=sys.stderr, flush=True)
+        if log is not None:
+            with open(log, "a", encoding="utf-8") as out:
+                out.write(json.dumps(asdict(tally)) + "\n")
+        return tally
+
     if processes == 0:
-        done = map(run_task, tasks)
-        return [progress(tally) for tally in done]
+        return in_table_order(progress(run_task(task)) for task in tasks)
     # a fresh process per task: its peak RSS and growth are its own
     with multiprocessing.Pool(processes, maxtasksperchild=1) as pool:
-        finished = [progress(t) for t in pool.imap_unordered(run_task, tasks, chunksize=1)]
-    order = {(t.kind, t.game_id, t.option_index): i for i, t in enumerate(tasks)}
-    return sorted(finished, key=lambda t: order[t.kind, t.game_id, t.option_index])
+        return in_table_order(progress(tally) for tally in
+                              pool.imap_unordered(run_task, tasks, chunksize=1))
 
 
-def progress(tally: Tally) -> Tally:
-    print("done: " + " | ".join(table_rows([tally])[0]), file=sys.stderr, flush=True)
-    return tally
+def read_tallies(paths: Sequence[str]) -> list[Tally]:
+    """The tallies of ``--log`` files (a JSON line a task) and ``--json`` reports, in
+    the order of the tasks of a whole soak (a task found twice: the last one read)."""
+    found: dict[tuple[str, str, int | None], Tally] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        try:
+            whole = json.loads(text)
+        except json.JSONDecodeError:  # more than one line: a log
+            whole = None
+        if isinstance(whole, dict) and "tasks" in whole:  # a --json report
+            records = whole["tasks"]
+        else:
+            records = [json.loads(line) for line in text.splitlines() if line.strip()]
+        for record in records:
+            record.pop("rss_growth_mib", None)  # a property of Tally, in reports
+            tally = Tally(**record)
+            found[tally.kind, tally.game_id, tally.option_index] = tally
+    return in_table_order(found.values())
+
+
+def in_table_order(tallies: Iterable[Tally]) -> list[Tally]:
+    """By game (as ``available_games`` lists them), random games by option set, then
+    bot games."""
+    rank = {game_id: i for i, game_id in enumerate(boardrules.available_games())}
+    return sorted(tallies, key=lambda t: (
+        rank.get(t.game_id, len(rank)), t.kind == "bots", t.option_index or 0))
 
 
 # --- the report ---------------------------------------------------------------------------
@@ -417,7 +450,9 @@ def table_rows(tallies: Sequence[Tally]) -> list[tuple[str, ...]]:
     return rows
 
 
-def total_row(tallies: Sequence[Tally], wall: float) -> tuple[str, ...]:
+def total_row(tallies: Sequence[Tally]) -> tuple[str, ...]:
+    """The sums (wall: the tasks' wall times added up), the largest peak and growth."""
+    wall = sum(t.wall_seconds for t in tallies)
     return ("all", f"{len(tallies)} tasks", f"{sum(t.games for t in tallies):,}",
             f"{sum(t.moves for t in tallies):,}",
             f"{sum(t.invariant_checks for t in tallies):,}",
@@ -471,6 +506,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="worker processes, one task each (0: in this process)")
     parser.add_argument("--json", metavar="FILE", help="also write the report as JSON")
     parser.add_argument("--rst", metavar="FILE", help="also write the table alone")
+    parser.add_argument("--log", metavar="FILE",
+                        help="append each finished task's tally as a JSON line")
+    parser.add_argument("--merge", nargs="+", metavar="FILE",
+                        help="play nothing: the table of these --log files and --json "
+                             "reports (e.g. a soak run in parts)")
     args = parser.parse_args(argv)
     if min(args.games, args.bot_games, args.start, args.processes) < 0:
         parser.error("--games, --bot-games, --start and --processes must be >= 0")
@@ -481,11 +521,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     args = parse_args(argv)
     start = time.perf_counter()
-    tallies = run_tasks(tasks_of(args), args.processes)
+    if args.merge:
+        tallies = read_tallies(args.merge)
+    else:
+        tallies = run_tasks(tasks_of(args), args.processes, args.log)
     wall = time.perf_counter() - start
-    table = rst_table(HEADER, [*table_rows(tallies), total_row(tallies, wall)])
+    table = rst_table(HEADER, [*table_rows(tallies), total_row(tallies)])
     print(f"boardrules {boardrules.__version__}, Python {platform.python_version()}, "
-          f"{platform.platform()}, {os.cpu_count()} CPUs, {args.processes} processes")
+          f"{platform.platform()}, {os.cpu_count()} CPUs, {args.processes} processes, "
+          f"{wall:,.1f} s" + (" (merged)" if args.merge else ""))
     print(table)
     doc = report(tallies, wall, argv)
     if args.json:

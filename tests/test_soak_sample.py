@@ -86,3 +86,23 @@ def test_soak_failure_names_the_command_that_replays_it(
     assert failures[0]["replay"] == ("python benchmarks/soak.py --only pig --options 0 "
                                      "--start 3 --games 1 --bot-games 0 --seed 7 "
                                      "--processes 0")
+
+
+def test_soak_merge_makes_one_table_of_a_soak_run_in_parts(tmp_path: Path) -> None:
+    soak = load_soak()
+    whole, log, merged = tmp_path / "whole.rst", tmp_path / "parts.log", tmp_path / "m.rst"
+    common = ["--games", "2", "--bot-games", "1", "--processes", "0", "--seed", "3"]
+    assert soak.main([*common, "--only", "pig", "--only", "tic_tac_toe", "--rst",
+                      str(whole)]) == 0
+    for game_id in ("tic_tac_toe", "pig"):
+        assert soak.main([*common, "--only", game_id, "--log", str(log)]) == 0
+    assert soak.main(["--merge", str(log), "--rst", str(merged)]) == 0
+
+    def counts(table: Path) -> list[list[str]]:
+        # the counting columns (game to failures) of every row; times and memory differ
+        rows = [line.split("|")[1:8] for line in table.read_text().splitlines()
+                if line.startswith("|")]
+        return [[cell.strip() for cell in row] for row in rows]
+
+    assert counts(merged) == counts(whole)
+    assert len(counts(merged)) == 1 + 4 + 1  # header, two tasks per game, total
