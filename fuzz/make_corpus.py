@@ -110,6 +110,25 @@ def board_file_seeds() -> int:
     return count
 
 
+def position_seeds() -> int:
+    """The positions state.position() writes at sample positions of every game with a
+    position format, and for each game a few texts that are no position."""
+    import fuzz_positions
+
+    count = 0
+    for g, game in enumerate(fuzz_positions.GAMES):
+        for n, junk in enumerate(("", "board", "x" * 40)):
+            write("positions", f"{game_label(game, g)}-junk{n}", bytes([g]) + junk.encode())
+            count += 1
+        if not fuzz_positions.WITH_FORMAT[g]:
+            continue
+        for p, state in enumerate(fuzz_moves.POSITIONS_BY_GAME[g]):
+            write("positions", f"{game_label(game, g)}-{p}",
+                  bytes([g]) + state.position().encode())
+            count += 1
+    return count
+
+
 def core_seeds() -> int:
     """Programs for fuzz_core: byte strings from a fixed seed, one set per game."""
     rng = random.Random(1)
@@ -123,7 +142,8 @@ def main() -> None:
     if CORPUS_DIR.exists():
         shutil.rmtree(CORPUS_DIR)
     counts = {"moves": move_seeds(), "saves": save_seeds(), "records": record_seeds(),
-              "board_files": board_file_seeds(), "core": core_seeds()}
+              "board_files": board_file_seeds(), "core": core_seeds(),
+              "positions": position_seeds()}
     counts["signed_saves"] = len(list((CORPUS_DIR / "signed_saves").iterdir()))
     for target, count in counts.items():
         size = sum(p.stat().st_size for p in (CORPUS_DIR / target).iterdir())

@@ -28,10 +28,10 @@ from pathlib import Path
 
 FUZZ_DIR = Path(__file__).resolve().parent
 #: The targets, in the order they run (each is fuzz/fuzz_<name>.py).
-TARGETS = ["moves", "saves", "signed_saves", "records", "board_files", "core"]
+TARGETS = ["moves", "saves", "signed_saves", "records", "board_files", "core", "positions"]
 #: CI's default: all targets together take about three minutes on a 2-core machine
 #: (each target also spends a few seconds importing the games and reading its corpus).
-DEFAULT_SECONDS = 25
+DEFAULT_SECONDS = 20
 #: One input running longer than this is a finding (a denial of service).
 INPUT_TIMEOUT = 60
 
@@ -46,6 +46,7 @@ class Result:
     seconds: float
     finding: Path | None
     log: Path
+    notes: list[str]  # what the target says of itself (lines "<target>: ...")
 
     @property
     def failed(self) -> bool:
@@ -64,7 +65,8 @@ def corpus_size(log: str) -> str:
     return found[-1] if found else "?"
 
 
-def run_target(target: str, work: Path, seconds: int, runs: int | None) -> Result:
+def run_target(target: str, work: Path, seconds: int, runs: int | None,
+               preload: Path | None = None) -> Result:
     corpus = work / "corpus" / target
     corpus.mkdir(parents=True, exist_ok=True)
     artifacts = work / "findings"
@@ -78,20 +80,26 @@ def run_target(target: str, work: Path, seconds: int, runs: int | None) -> Resul
         command.append(f"-runs={runs}")
     started = time.monotonic()
     before = set(artifacts.iterdir())
+    env = dict(os.environ)
+    if preload is not None:  # a libFuzzer runtime for natively instrumented cores
+        env["LD_PRELOAD"] = str(preload)
     with log_path.open("w") as log:
         done = subprocess.run(command, stdout=log, stderr=subprocess.STDOUT,
-                              stdin=subprocess.DEVNULL, check=False)
+                              stdin=subprocess.DEVNULL, check=False, env=env)
     text = log_path.read_text(errors="replace")
     new = sorted(set(artifacts.iterdir()) - before)
+    notes = [line for line in text.splitlines() if line.startswith(f"{target}: ")]
     return Result(target, done.returncode, stat(text, "number_of_executed_units"),
                   stat(text, "average_exec_per_sec"), corpus_size(text),
-                  time.monotonic() - started, new[0] if new else None, log_path)
+                  time.monotonic() - started, new[0] if new else None, log_path, notes)
 
 
 def report(result: Result) -> None:
     status = "FINDING" if result.failed else "ok"
     print(f"{result.target:13} {result.runs:9,} runs {result.execs_per_second:6,} exec/s "
           f"corpus {result.corpus:>11} {result.seconds:6.1f} s  {status}", flush=True)
+    for note in result.notes:
+        print(f"  {note}")
     if result.failed:
         print(f"  crash file: {result.finding or '(none written)'}  "
               f"exit code {result.returncode}; log: {result.log}")
@@ -116,6 +124,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", type=Path, default=None,
                         help="working folder to keep (corpora grown, findings, logs); "
                              "default: a temporary one, kept only when something is found")
+    parser.add_argument("--preload", type=Path, default=None,
+                        help="a libFuzzer shared library to LD_PRELOAD into each target, "
+                             "for cores built with clang -fsanitize=fuzzer-no-link "
+                             "(fuzz/native.sh)")
     args = parser.parse_args(argv)
     if args.seconds_per_target < 1:
         parser.error("--seconds-per-target must be at least 1")
@@ -125,7 +137,8 @@ def main(argv: list[str] | None = None) -> int:
           f"work in {work}", flush=True)
     results = []
     for target in args.targets:
-        results.append(run_target(target, work, args.seconds_per_target, args.runs))
+        results.append(run_target(target, work, args.seconds_per_target, args.runs,
+                                  args.preload))
         report(results[-1])
     failed = [r.target for r in results if r.failed]
     total = sum(r.runs for r in results)
