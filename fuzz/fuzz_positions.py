@@ -13,8 +13,8 @@ refuses), its save restores (carrying the position as its start) and it plays on
 A game without a position format says so (``state.position()`` raises
 NotImplementedError for its sample positions, and so does ``game.position``); the target
 then holds it to that and nothing else, and ``python fuzz/run.py`` prints which games
-had none (at the time of writing: every game -- the formats are being added game by game;
-run ``fuzz/make_corpus.py`` again when one lands, to seed it).
+had none (at the time of writing Armada and Rome & Carthage -- the formats are added game
+by game; run ``fuzz/make_corpus.py`` again when one lands, to seed it).
 """
 
 from __future__ import annotations
