@@ -32,6 +32,8 @@ TARGETS = ["moves", "saves", "signed_saves", "records", "board_files", "core", "
 #: CI's default: all targets together take about three minutes on a 2-core machine
 #: (each target also spends a few seconds importing the games and reading its corpus).
 DEFAULT_SECONDS = 20
+#: Targets that read text get the dictionary of tricky characters (fuzz/text.dict).
+TEXT_TARGETS = {"moves", "positions"}
 #: One input running longer than this is a finding (a denial of service).
 INPUT_TIMEOUT = 60
 
@@ -78,6 +80,8 @@ def run_target(target: str, work: Path, seconds: int, runs: int | None,
                f"-artifact_prefix={artifacts}/{target}-"]
     if runs is not None:
         command.append(f"-runs={runs}")
+    if target in TEXT_TARGETS:
+        command.append(f"-dict={FUZZ_DIR / 'text.dict'}")
     started = time.monotonic()
     before = set(artifacts.iterdir())
     env = dict(os.environ)
