@@ -119,7 +119,8 @@ class _Reader:
         return name == "player" and number in {str(p) for p in range(self.game.num_players)}
 
     def number(self, key: str, value: str, hi: int) -> int:
-        if not value.isdigit() or len(value) > 9:
+        # ASCII digits only: str.isdigit() also takes '²', which int() refuses
+        if not (value.isascii() and value.isdigit()) or len(value) > 9:
             raise InvalidPositionError(key, f"{value!r} is not a whole number")
         number = int(value)
         if number > hi:

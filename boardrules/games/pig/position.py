@@ -38,7 +38,8 @@ def position_text(raw: dict[str, Any]) -> str:
 
 
 def _number(key: str, text: str, hi: int) -> int:
-    if not text.isdigit() or len(text) > 4 or int(text) > hi:
+    # ASCII digits only: str.isdigit() also takes '²', which int() refuses
+    if not (text.isascii() and text.isdigit()) or len(text) > 4 or int(text) > hi:
         raise InvalidPositionError(key, f"a whole number from 0 to {hi}, not {text[:10]!r}")
     return int(text)
 
