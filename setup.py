@@ -4,6 +4,11 @@ Switches (environment variables):
 
 * ``BOARDRULES_CYTHON_DEBUG=1`` -- bounds checks, wrap-around and initialised-check on, no
   ``-O3``: the bounds-checked build the test suite runs once in CI.
+* ``BOARDRULES_SANITIZE=1`` -- compile and link with AddressSanitizer and
+  UndefinedBehaviorSanitizer (gcc/clang: ``-fsanitize=address,undefined``, ``-O1 -g``, every
+  undefined-behaviour finding fatal): the build ``.ci/sanitize.sh`` runs the tests on, in a
+  temporary copy of the clone.  Its modules load only with the sanitizer runtimes preloaded
+  (``LD_PRELOAD``), so never leave such a build where the tests run normally.
 * ``BOARDRULES_CYTHON_ANNOTATE=1`` -- write ``cython -a`` HTML beside the generated C, in
   ``build/cython/src_ext/boardrules/_ext/``.
 * ``BOARDRULES_REQUIRE_EXTENSIONS`` -- ``1`` (the default) makes a failed compile fail the
@@ -29,6 +34,9 @@ HERE = Path(__file__).parent
 SRC = HERE / "src_ext"
 DEBUG = os.environ.get("BOARDRULES_CYTHON_DEBUG", "0") == "1"
 ANNOTATE = os.environ.get("BOARDRULES_CYTHON_ANNOTATE", "0") == "1"
+SANITIZE = os.environ.get("BOARDRULES_SANITIZE", "0") == "1"
+SANITIZER_FLAGS = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer",
+                   "-fno-sanitize-recover=undefined"]
 REQUIRE = os.environ.get("BOARDRULES_REQUIRE_EXTENSIONS", "1") != "0"
 
 DIRECTIVES = {
@@ -83,10 +91,22 @@ def extensions() -> list[Extension]:
 
 
 def compile_args(compiler_type: str) -> list[str]:
-    """Optimised (or, with ``BOARDRULES_CYTHON_DEBUG=1``, debug) flags for this compiler."""
+    """Optimised (or, with ``BOARDRULES_CYTHON_DEBUG=1``, debug) flags for this compiler;
+    with ``BOARDRULES_SANITIZE=1`` the sanitizers' (gcc and clang only)."""
     if compiler_type == "msvc":
+        if SANITIZE:
+            raise RuntimeError("BOARDRULES_SANITIZE=1 needs gcc or clang, not MSVC")
         return ["/Od", "/Zi", "/UNDEBUG"] if DEBUG else ["/O2"]
-    return ["-O0", "-g", "-UNDEBUG"] if DEBUG else ["-O3"]
+    flags = ["-O0", "-g", "-UNDEBUG"] if DEBUG else ["-O3"]
+    if SANITIZE:
+        # -O1 keeps the reports' stacks readable without the cost of -O0
+        flags = (flags if DEBUG else ["-O1", "-g"]) + SANITIZER_FLAGS
+    return flags
+
+
+def link_args(compiler_type: str) -> list[str]:
+    """The sanitizer runtimes at link time (nothing otherwise)."""
+    return SANITIZER_FLAGS if SANITIZE and compiler_type != "msvc" else []
 
 
 class BuildExt(build_ext):
@@ -123,6 +143,7 @@ class BuildExt(build_ext):
     def build_extension(self, ext: Extension) -> None:
         # The flags depend on the compiler, known only now: MSVC spells them differently.
         ext.extra_compile_args = compile_args(self.compiler.compiler_type)
+        ext.extra_link_args = link_args(self.compiler.compiler_type)
         try:
             super().build_extension(ext)
         except Exception as exc:  # pragma: no cover

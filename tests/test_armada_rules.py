@@ -1704,7 +1704,7 @@ def test_sea_combat_ends_when_the_ship_has_no_crew() -> None:
 def test_no_coup_window_once_every_copy_is_played() -> None:
     """Public information: with the deck's only Coup de main played face up, nobody can
     hold one, so no window opens any more."""
-    doc = json.loads((DECKS_DIR / "third_edition.json").read_text())
+    doc = json.loads((DECKS_DIR / "third_edition.json").read_text(encoding="utf-8"))
     doc["name"], doc["provenance"] = "one_coup", "user"
     for card in doc["cards"]:
         if card["key"] == "coup_de_main":

@@ -649,7 +649,8 @@ def test_board_of_wrong_type(board: Any) -> None:
 
 
 def _run_isolated(code: str, timeout: float = 60) -> str:
-    """Run ``code`` in a child interpreter with 1 GiB of address space; its stdout."""
+    """Run ``code`` in a child interpreter with 1 GiB of address space; its stdout.  (A
+    test that uses it is marked ``needs_address_limit``: the sanitizer run skips it.)"""
     prelude = textwrap.dedent("""
         import resource
         resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
@@ -662,6 +663,7 @@ def _run_isolated(code: str, timeout: float = 60) -> str:
     return proc.stdout + proc.stderr[-2000:]
 
 
+@pytest.mark.needs_address_limit
 def test_board_endless_file() -> None:
     """A board "file" with no end (a device) is refused as too large, not read until
     memory runs out."""
@@ -1139,6 +1141,7 @@ def test_state_of_other_options_for_game_loader() -> None:
     assert boardrules.state_from_json(text) == other
 
 
+@pytest.mark.needs_address_limit
 def test_state_options_naming_an_endless_board_file() -> None:
     """A forged state may name any board path in its options; one with no end is refused
     (not read until memory runs out)."""

@@ -65,12 +65,12 @@ def manifest(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[str], set[s
         shutil.copyfile(ROOT / name, copy / name)
     for name in GENERATED:
         (copy / name).parent.mkdir(parents=True, exist_ok=True)
-        (copy / name).write_text("generated\n")
+        (copy / name).write_text("generated\n", encoding="utf-8")
     selection = FileList()
     here = os.getcwd()
     os.chdir(copy)
     try:
-        for line in (copy / "MANIFEST.in").read_text().splitlines():
+        for line in (copy / "MANIFEST.in").read_text(encoding="utf-8").splitlines():
             line = line.strip()
             if line and not line.startswith("#"):
                 selection.process_template_line(line)
@@ -163,7 +163,7 @@ def test_setup_py_require_extensions_off_only_when_explicit(
 
 
 def test_pyproject_metadata_has_no_invented_url() -> None:
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
 
     def strings(value: object) -> list[str]:
         if isinstance(value, str):
@@ -180,12 +180,13 @@ def test_pyproject_metadata_has_no_invented_url() -> None:
 
 
 def test_pyproject_version_is_the_package_version() -> None:
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert project["version"] == boardrules.__version__
 
 
 def test_cibuildwheel_runs_the_test_suite_on_every_platform() -> None:
-    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["cibuildwheel"]
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    config = pyproject["tool"]["cibuildwheel"]
     assert "pytest" in config["test-command"] and "{project}/tests" in config["test-command"]
     assert config["test-extras"] == ["test"]
     assert {"linux", "macos", "windows"} <= set(config)

@@ -292,6 +292,97 @@ def test_ctrl_c_propagates_keyboard_interrupt_after_joining(algorithm: str) -> N
     assert _ab_live_workers() == 0
 
 
+# --- the thread-start window noted in 0.2.0 --------------------------------------------------
+# A KeyboardInterrupt between Thread.start() and recording the worker would have left a
+# thread running unjoined.  The workers are C threads now, each recorded by the C statement
+# after its start, with no Python code between (signal handlers run only where the core
+# checks for signals: after each start, then while it waits).
+
+START_THREADS = 64
+# interrupt once this many workers run: right after the first start, at points through the
+# start, and with all but the last one running
+START_TARGETS = (1, 2, 9, 24, 40, 57, 63)
+TIMER_SECONDS = 0.0002  # the interrupting timer's period
+
+
+def _os_threads() -> int | None:
+    """The process's threads as the OS counts them (Linux), else None."""
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:
+        return None
+
+
+def _os_threads_back_within(count: int | None) -> bool:
+    """True once the OS counts no more threads than ``count`` (None: no such count here).
+    A worker that released its job's memory may still be returning from its start
+    function for a moment, and so may one of an earlier search: the count is read until
+    it is back, for at most 30 s (a hang guard, not a speed check)."""
+    if count is None:
+        return True
+    for _ in range(3000):
+        seen = _os_threads()
+        if seen is not None and seen <= count:
+            return True
+        threading.Event().wait(0.01)
+    return False
+
+
+def _interrupt_during_start(algorithm: str, threads: int, target: int) -> int:
+    """One search interrupted as Ctrl-C would (Python's SIGINT handler, called from a timer
+    firing every TIMER_SECONDS) once ``target`` of its worker threads run: how many ran
+    when KeyboardInterrupt was raised.  Checks that it propagated and that no worker
+    outlived the call."""
+    seen: list[int] = []
+
+    def interrupt_once_workers_run(signum: int, frame: Any) -> None:
+        live = _ab_live_workers()
+        if live >= target and not seen:
+            seen.append(live)
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.default_int_handler(signum, frame)  # Python's Ctrl-C: KeyboardInterrupt
+
+    os_before = _os_threads()
+    py_before = threading.active_count()
+    previous = signal.signal(signal.SIGALRM, interrupt_once_workers_run)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, TIMER_SECONDS, TIMER_SECONDS)
+        with pytest.raises(KeyboardInterrupt):
+            suggest(armadora(), algorithm=algorithm, threads=threads,  # type: ignore[arg-type]
+                    seed=1, **ENDLESS[algorithm])
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert len(seen) == 1
+    assert _ab_live_workers() == 0  # every worker released its job before the call ended
+    assert threading.active_count() == py_before
+    assert _os_threads_back_within(os_before), (os_before, _os_threads())
+    return seen[0]
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs POSIX interval timers")
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+def test_keyboard_interrupt_while_threads_start(algorithm: str) -> None:
+    """Ctrl-C while a 64-thread search starts its threads (right after the first, through
+    the start, with all but the last running): KeyboardInterrupt propagates, no worker
+    outlives the call (the C count of live workers, threading's count and the OS's), and
+    the next search, with as many threads, runs normally (no lock left held).  The core
+    hears a signal after each thread start, so with the timer always pending most
+    interrupts land before the last thread starts."""
+    state = armadora()
+    landed = []
+    for target in START_TARGETS:
+        live = _interrupt_during_start(algorithm, START_THREADS, target)
+        assert target <= live <= START_THREADS
+        landed.append(live)
+    assert min(landed) < START_THREADS, f"no interrupt landed while threads started: {landed}"
+    after = suggest(state, algorithm=algorithm, threads=START_THREADS,  # type: ignore[arg-type]
+                    seed=2, **({"depth": 1} if algorithm == "alphabeta" else {"iterations": 640}))
+    assert after.move in state.legal_moves() and after.pv[0] == after.move
+    assert after.stats["stopped"] is None
+    assert _ab_live_workers() == 0
+
+
 @pytest.mark.parametrize("algorithm", ALGORITHMS)
 def test_should_stop_cancels_from_another_thread(algorithm: str) -> None:
     """A server cancels a search from another thread; it returns the best found so far."""

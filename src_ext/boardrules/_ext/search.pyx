@@ -662,10 +662,15 @@ cdef bint mcts_run_jobs(list jobs, should_stop) except -1:
     try:
         for job in jobs:
             # starting 64 threads beside 63 searching ones can take 0.1-0.2 s on a loaded
-            # machine: a stop asked meanwhile is heard within POLL_SECONDS too
+            # machine: a stop asked meanwhile is heard within POLL_SECONDS too, and a
+            # signal (Ctrl-C) before the next thread starts.  A thread is recorded
+            # (job.searching) by the C statement after its start, with no Python code
+            # between them to raise: an exception leaves no worker unrecorded, whatever
+            # thread it came after (test_keyboard_interrupt_while_threads_start).
             if cancelled:
                 job.cancel(STOP_SOFT)
             job.start()
+            PyErr_CheckSignals()
             if now() - polled >= POLL_SECONDS:
                 polled = now()
                 cancelled = mcts_poll(jobs, should_stop, cancelled)
@@ -1366,9 +1371,12 @@ cdef class _AbJob:
         return 0
 
     cdef int start(self) except -1:
-        if PyThread_start_new_thread(ab_worker_main, &self.w) == -1:
-            raise RuntimeError("cannot start an alpha-beta search thread")
+        """Start the worker thread (it waits for go).  Counted live before it starts, as
+        MCTS's: the count never misses a thread that runs."""
         add_live(1)
+        if PyThread_start_new_thread(ab_worker_main, &self.w) == -1:
+            add_live(-1)
+            raise RuntimeError("cannot start an alpha-beta search thread")
         self.started = True
         return 0
 
@@ -1608,7 +1616,11 @@ cdef dict ab_worlds(CoreState st, const char* start, list jobs, int worlds, bint
         if acts == NULL or world == NULL:
             raise MemoryError()
         for job in jobs:
+            # recorded (job.started) in the C statements after the start, no Python code
+            # between; a signal (Ctrl-C) is heard before the next thread starts, and the
+            # finally below stops the threads started so far
             job.start()
+            PyErr_CheckSignals()
         rng_seed(&rng, seed)
         for w in range(worlds):
             memcpy(world, start, c.state_size)
