@@ -11,6 +11,7 @@ import os
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from boardrules._events import Event
 from boardrules._ext.armada import (
     CARD_KINDS,
     COLOURS,
@@ -24,10 +25,14 @@ from boardrules._ext.armada import (
 )
 from boardrules.api import CHANCE, TERMINAL, Game, Outcome, State, Termination
 from boardrules.errors import BoardDataError, InvalidOptionError
+from boardrules.games.armada import events as armada_events
 from boardrules.games.armada.board import DEFAULT_BOARD, Board, load_board, shipped_boards
 from boardrules.games.armada.deck import DEFAULT_DECK, Deck, load_deck, shipped_decks
 from boardrules.games.armada.dice import DEFAULT_DICE, Dice, load_dice, shipped_dice
 from boardrules.games.armada.moves import ArmadaMove, build_move_table, normalise
+from boardrules.games.armada.position import Names
+from boardrules.games.armada.position import parse as parse_position
+from boardrules.games.armada.position import write as write_position
 from boardrules.games.board_files import refuse_board_paths
 from boardrules.games.checks import check_int_option
 
@@ -41,6 +46,7 @@ START_BANDS, THREE_PLAYER_BANDS, FARTHEST_EXTRA = 18, 15, 5
 DIE_FACES = 4          # effects 0 .. 3 (the core's AM_FACE)
 NO_ONE = 255
 BROWN = 4
+DRAW_LOOK = 2          # the core's DR_LOOK: a Grand stratège's look
 
 #: Why the core refused an action: rule key -> message citing the rulebook section.
 ILLEGAL_REASONS: dict[str, str] = {
@@ -173,8 +179,9 @@ class ArmadaGame(Game["ArmadaState", ArmadaMove]):
 
     id: ClassVar[str] = "armada"
     name: ClassVar[str] = "Armada"
-    rules_version: ClassVar[str] = "1.1"
+    rules_version: ClassVar[str] = "1.2"
     _core: ArmadaCore
+    _names: Names            # the position format's keys, built when first needed
     max_move_text: ClassVar[int] = 48
     # random play never reaches a 2-turn victory: search evaluates its leaves at once,
     # with a low exploration constant because evaluate() separates the moves by small
@@ -262,6 +269,50 @@ class ArmadaGame(Game["ArmadaState", ArmadaMove]):
 
     def _normalise(self, text: str) -> str:
         return normalise(text)
+
+    def _notation_hint(self) -> str:
+        """The notation reminder with this game's moves only: ``recruit`` with the
+        Recruitment rule, ``buy`` and ``play`` with the cards."""
+        moves = ["'move a-b'", "'bands 3'", "'gold 0'", "'attack a-b'", "'launch city-sea'",
+                 "'sail s-s'", "'explore t'", "'convert t'"]
+        if self.options["recruitment"]:
+            moves.append("'recruit'")
+        if self.options["recruitment"] or self.options["cards"]:
+            moves.append("'place t'")
+        if self.options["cards"]:
+            moves += ["'buy t'", "'play dope'", "'decline'"]
+        moves += ["'end'", "'ship city'", "'deploy 5'"]
+        return "see the notation: " + ", ".join(moves)
+
+    # --- positions (docs: "Position format") ---
+
+    def _position_names(self) -> Names:
+        names: Names | None = getattr(self, "_names", None)
+        if names is None:
+            b = self.board
+            groups = [b.islands[t.island].group for t in b.territories]
+            names = Names([t.key for t in b.territories], [s.key for s in b.seas],
+                          self._core.routes, self.num_players,
+                          [COLOURS.index(g) if g in COLOURS else -1 for g in groups])
+            self._names = names
+        return names
+
+    def _position_text(self, raw: dict[str, Any]) -> str:
+        return write_position(raw, self._position_names())
+
+    def _position_raw(self, text: str) -> dict[str, Any]:
+        return parse_position(text, self._position_names())
+
+    # --- events (docs: "Events") ---
+
+    def _events(self, before: dict[str, Any], action: int, mover: int,
+                after: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+        names = self._position_names()
+        return armada_events.events(self._moves[action], before, after, names.territories,
+                                    names.seas, names.routes)
+
+    def _redact_event(self, event: Event, viewer: int | None) -> Event | None:
+        return armada_events.redact(event, viewer)
 
     @classmethod
     def check_saved_options(cls, options: dict[str, Any]) -> None:
@@ -482,6 +533,25 @@ class ArmadaState(State[ArmadaMove]):
                     "card": CARD_KINDS[raw["last_looked"]] if seen else None}
         return None
 
+    def _viewer_chance_outcomes(self, viewer: int) -> list[tuple[int, float]]:
+        """A card draw as ``viewer`` sees it: any card he has not seen -- the pile, the
+        other players' hands, and the cards another player's Grand stratège sets aside
+        while he looks -- uniformly (M28's unseen cards, as a world redraws them).  The
+        dice do not depend on hidden cards: the engine's odds."""
+        raw = self._raw()
+        phase = PHASES[raw["phase"]]
+        if phase not in ("deal", "draw"):
+            return super()._viewer_chance_outcomes(viewer)
+        unseen = list(raw["deck"])
+        for p, hand in enumerate(raw["hand"]):
+            if p != viewer:
+                unseen = [n + h for n, h in zip(unseen, hand, strict=True)]
+        if phase == "draw" and raw["draw_reason"] == DRAW_LOOK and raw["drawer"] != viewer:
+            unseen = [n + h for n, h in zip(unseen, raw["looked"], strict=True)]
+        total = sum(unseen)
+        first = self._game._core.layout["draw"]
+        return [(first + k, n / total) for k, n in enumerate(unseen) if n]
+
     def history_view(self, player: int | None) -> list[tuple[int, str]]:
         """The move log as ``player`` may see it: a card drawn for another player (dealt,
         bought or looked at with a Grand stratège) reads ``draw ?``."""
@@ -535,7 +605,11 @@ class ArmadaState(State[ArmadaMove]):
         """The board as text (``print(state)`` shows it)."""
         from boardrules.games.armada.render import render_text
 
-        return render_text(self.view(player), self._game.board)
+        text = render_text(self.view(player), self._game.board)
+        last = self.last_events(player)
+        if last:
+            text += "\nlast: " + "; ".join(armada_events.describe(e) for e in last)
+        return text
 
     def render_svg(self, player: int | None = None, *, size: int = 900) -> str:
         """An SVG picture of what ``player`` may see."""
