@@ -31,6 +31,13 @@ from boardrules.games.armada.deck import DEFAULT_DECK, Deck, load_deck, shipped_
 from boardrules.games.armada.dice import DEFAULT_DICE, Dice, load_dice, shipped_dice
 from boardrules.games.armada.moves import ArmadaMove, build_move_table, normalise
 from boardrules.games.armada.position import Names
+from boardrules.games.armada.views import (
+    ArmadaView,
+    ColourView,
+    PlayerView,
+    ShipView,
+    TerritoryView,
+)
 from boardrules.games.armada.position import parse as parse_position
 from boardrules.games.armada.position import write as write_position
 from boardrules.games.board_files import refuse_board_paths
@@ -403,7 +410,9 @@ class ArmadaState(State[ArmadaMove]):
     def _sees_hand(self, viewer: int | None, player: int) -> bool:
         return viewer is not None and viewer == player
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    # The base class types view() as a plain dict; Armada's is an ArmadaView (a
+    # TypedDict, which is not a subtype of dict[str, Any] for mypy), hence the ignore.
+    def view(self, player: int | None) -> ArmadaView:  # type: ignore[override]
         """What ``player`` may see (``None``: a spectator), JSON-ready: everything on
         the board, the cards played, hand sizes and the pile's size; his own hand (and
         the cards he is looking at with a Grand stratège) only to him."""
@@ -442,7 +451,7 @@ class ArmadaState(State[ArmadaMove]):
                             if player is not None and player == self.current_player else []),
         }
 
-    def _colour_view(self, raw: dict[str, Any], c: int) -> dict[str, Any]:
+    def _colour_view(self, raw: dict[str, Any], c: int) -> ColourView:
         game = self._game
         player = game.colour_players[c]
         on_ships = sum(b for b, crew in zip(raw["ship_bands"], raw["ship_crew"], strict=True)
@@ -460,7 +469,7 @@ class ArmadaState(State[ArmadaMove]):
             "in_victory": raw["in_victory"][c],
         }
 
-    def _player_view(self, raw: dict[str, Any], p: int, viewer: int | None) -> dict[str, Any]:
+    def _player_view(self, raw: dict[str, Any], p: int, viewer: int | None) -> PlayerView:
         game = self._game
         hand = raw["hand"][p]
         return {
@@ -471,16 +480,16 @@ class ArmadaState(State[ArmadaMove]):
                      if self._sees_hand(viewer, p) else None),
         }
 
-    def _territories_view(self, raw: dict[str, Any]) -> list[dict[str, Any]]:
+    def _territories_view(self, raw: dict[str, Any]) -> list[TerritoryView]:
         return [{"territory": t.key, "flag": _flag(raw["flag"][r]),
                  "explored": raw["explored"][r], "colour": _colour(raw["occ"][r]),
                  "bands": raw["bands"][r], "gold": raw["gold"][r],
                  "natives": raw["natives"][r]}
                 for r, t in enumerate(self._game.board.territories)]
 
-    def _ships_view(self, raw: dict[str, Any]) -> list[dict[str, Any]]:
+    def _ships_view(self, raw: dict[str, Any]) -> list[ShipView]:
         board = self._game.board
-        ships = []
+        ships: list[ShipView] = []
         for i in range(SHIPS):
             where = SHIP_PLACES[raw["ship_where"][i]]
             pos = raw["ship_pos"][i]
