@@ -31,6 +31,8 @@ from boardrules.games.armada.deck import DEFAULT_DECK, Deck, load_deck, shipped_
 from boardrules.games.armada.dice import DEFAULT_DICE, Dice, load_dice, shipped_dice
 from boardrules.games.armada.moves import ArmadaMove, build_move_table, normalise
 from boardrules.games.armada.position import Names
+from boardrules.games.armada.position import parse as parse_position
+from boardrules.games.armada.position import write as write_position
 from boardrules.games.armada.views import (
     ArmadaView,
     ColourView,
@@ -38,8 +40,6 @@ from boardrules.games.armada.views import (
     ShipView,
     TerritoryView,
 )
-from boardrules.games.armada.position import parse as parse_position
-from boardrules.games.armada.position import write as write_position
 from boardrules.games.board_files import refuse_board_paths
 from boardrules.games.checks import check_int_option
 
