@@ -4,7 +4,8 @@ Anatomy, shared by every game package: ``game.py`` (options, Game/State facades)
 ``moves.py`` (typed moves and notation), ``board.py`` + ``boards/`` (board data),
 ``render.py`` (SVG and text), ``position.py`` (the position format), ``events.py``
 (events and their redaction), ``views.py`` (the view's TypedDicts); Armada adds its
-dice (``dice.py`` + ``dice/``) and deck (``deck.py`` + ``decks/``).  The rules are in ``src_ext/boardrules/_ext/armada.pyx``.
+dice (``dice.py`` + ``dice/``) and deck (``deck.py`` + ``decks/``).  The rules are in
+``src_ext/boardrules/_ext/armada.pyx``.
 """
 
 from boardrules.games.armada.board import Board, load_board, shipped_boards
@@ -15,4 +16,5 @@ from boardrules.games.armada.moves import ArmadaMove
 from boardrules.games.armada.views import ArmadaView
 
 __all__ = ["ArmadaGame", "ArmadaMove", "ArmadaState", "ArmadaView", "Board", "Deck", "Dice",
-           "load_board", "load_deck", "load_dice", "shipped_boards", "shipped_decks", "shipped_dice"]
+           "load_board", "load_deck", "load_dice", "shipped_boards", "shipped_decks",
+           "shipped_dice"]
