@@ -226,12 +226,13 @@ class State(Generic[MoveT]):
 
     def apply_random_chance(self, seed: int | None = None) -> MoveT:
         """Draw one outcome at a chance node with its probability and apply it: from the
-        state's own RNG, or from a throw-away RNG seeded with ``seed``."""
+        state's own RNG, or from a throw-away RNG seeded with ``seed``.  With
+        ``auto_forced`` the forced steps that follow are taken too."""
         if self._core.current_player != CHANCE:
             raise IllegalMoveError("not a chance node", "not_chance")
         if seed is not None:
             seed = check_seed(seed)
-        action = self._core.apply_random_chance(seed)
+        action = self._core.apply_random_chance(seed, self._auto_forced)
         return self._game._moves[action]
 
     def undo(self) -> MoveT:

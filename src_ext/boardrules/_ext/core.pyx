@@ -537,8 +537,9 @@ cdef class CoreState:
         self._auto_forced()
         return a
 
-    def apply_random_chance(self, seed=None):
-        """Draw and apply one chance outcome (own RNG, or a throw-away one from ``seed``)."""
+    def apply_random_chance(self, seed=None, bint auto_forced=False):
+        """Draw and apply one chance outcome (own RNG, or a throw-away one from ``seed``);
+        with ``auto_forced`` the forced steps that follow are taken in the same call."""
         if self.c.current_player(self.data, self.c.tables) != CHANCE_PLAYER:
             raise ValueError("not a chance node")
         cdef Rng tmp
@@ -553,6 +554,7 @@ cdef class CoreState:
             self._push(action, HOW_ASKED, &self.rng)
         self.c.apply(self.data, self.c.tables, action)
         self.legal_valid = False
+        self._auto_steps(False, auto_forced)
         return action
 
     def redraw(self, expected):
