@@ -6,10 +6,10 @@ from __future__ import annotations
 from boardrules.games.armada import ArmadaGame
 from boardrules.testing import check_events_redact_as_views, check_forced_steps_recorded
 
-#: Green's 5 bands on ci1 (explored) beside raspberry's 2 on ci2; green to act.
+#: Green's 5 bands on ci1 (explored) beside raspberry's 2 on ci4; green to act.
 BATTLE = """armada position
 territory ci1: flag=green green=5 explored
-territory ci2: flag=raspberry raspberry=2 explored
+territory ci4: flag=raspberry raspberry=2 explored
 territory rs1: flag=raspberry raspberry=3
 territory bl1: flag=blue blue=3
 territory or1: flag=orange orange=3
@@ -24,23 +24,28 @@ def _kinds(events: list) -> list[str]:
 def test_events_combat_die_and_its_effect() -> None:
     game = ArmadaGame()
     state = game.position(BATTLE, auto_chance=False)
-    assert "attack ci1-ci2" in [str(m) for m in state.legal_moves()]
-    state.apply("attack ci1-ci2")
-    state.apply("hits 1 1")
+    assert "attack ci1-ci4" in [str(m) for m in state.legal_moves()]
+    state.apply("attack ci1-ci4")
+    roll = max((m for m, _ in state.chance_outcomes()), key=lambda m: (m.first, m.second))
+    state.apply(roll)
     events = [e.as_dict() for e in state.events()]
     assert events[0]["kind"] == "dice" and events[0]["die"] == "combat"
-    assert (events[0]["defenders_lost"], events[0]["attackers_lost"]) == (1, 1)
+    assert (events[0]["defenders_lost"], events[0]["attackers_lost"]) == (roll.first,
+                                                                          roll.second)
     combat = events[1]
-    assert combat["kind"] == "combat" and combat["from"] == "ci1" and combat["to"] == "ci2"
+    assert combat["kind"] == "combat" and combat["from"] == "ci1" and combat["to"] == "ci4"
     assert (combat["attacker"], combat["defender"]) == ("green", "raspberry")
-    assert (combat["defenders_lost"], combat["attackers_lost"]) == (1, 1)
+    view = state.view(None)["territories"]
+    ci1, ci4 = (next(t for t in view if t["territory"] == k) for k in ("ci1", "ci4"))
+    assert combat["defenders_lost"] == 2 - ci4["bands"] == min(2, roll.first)
+    assert combat["attackers_lost"] == 5 - ci1["bands"] == min(5, roll.second)
     assert "last: dice die combat" in state.render_text()
 
 
 def test_events_exploration_find() -> None:
     game = ArmadaGame()
-    text = BATTLE.replace("territory ci2: flag=raspberry raspberry=2 explored",
-                          "territory ci2: -")
+    text = BATTLE.replace("territory ci4: flag=raspberry raspberry=2 explored",
+                          "territory ci4: -")
     state = game.position(text, auto_chance=False)
     explores = [str(m) for m in state.legal_moves() if m.kind == "explore"]
     assert explores

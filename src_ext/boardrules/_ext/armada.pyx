@@ -2304,9 +2304,10 @@ cdef _load_turn(AmState* s, const AmTables* t, dict raw):
     s.current = <uint8_t>_ranged(_get(raw, "current"), "current", 0, t.num_players - 1)
     s.turn_colour = <uint8_t>_ranged(_get(raw, "turn_colour"), "turn_colour", 0, 3)
     s.acting = <uint8_t>_ranged(_get(raw, "acting"), "acting", 0, 3)
-    if not t.in_play[s.turn_colour]:
+    # (the deal comes before any turn: the colours are still the struct's zeros)
+    if s.phase != PH_DEAL and not t.in_play[s.turn_colour]:
         raise ValueError(f"turn_colour: colour {s.turn_colour} takes no turns here")
-    if not t.in_play[s.acting]:
+    if s.phase != PH_DEAL and not t.in_play[s.acting]:
         raise ValueError(f"acting: colour {s.acting} takes no turns here")
     # the 10 actions of the budget, and 3 more for each Dopé (Dopé des pirates)
     most = min(255, AM_ACTIONS + 3 * t.deck_total[K_DOPE])
@@ -2493,10 +2494,22 @@ cdef _check_derived(const AmState* s, const AmTables* t, dict raw):
     """The derived fields a position may carry (an export does) must be what the board
     gives; a hand-written position leaves them out."""
     cdef int c, k
-    checks = (("pool", [s.pool[c] for c in range(AM_COLOURS)]),
-              ("supply_gold", s.supply_gold), ("supply_natives", s.supply_natives),
-              ("flags_used", [s.flags_used[c] for c in range(5)]),
-              ("deck", [s.deck[k] for k in range(AM_KINDS)]))
-    for name, value in checks:
-        if name in raw and raw[name] != value:
-            raise ValueError(f"{name}: {raw[name]!r}, but the board and hands give {value!r}")
+    pool = []
+    for c in range(AM_COLOURS):
+        pool.append(s.pool[c])
+    flags = []
+    for c in range(5):
+        flags.append(s.flags_used[c])
+    deck = []
+    for k in range(AM_KINDS):
+        deck.append(s.deck[k])
+    _same(raw, "pool", pool)
+    _same(raw, "supply_gold", s.supply_gold)
+    _same(raw, "supply_natives", s.supply_natives)
+    _same(raw, "flags_used", flags)
+    _same(raw, "deck", deck)
+
+
+cdef _same(dict raw, str name, object value):
+    if name in raw and raw[name] != value:
+        raise ValueError(f"{name}: {raw[name]!r}, but the board and hands give {value!r}")
