@@ -83,7 +83,11 @@ def edit(state: ArmadaState, field: str, value: int, i: int = 0, j: int = 0) -> 
     for key in DERIVED:
         del r[key]
     game = state.game
-    staged = game.position(game._position_text(r), auto_chance=state.auto_chance,
+    try:
+        text = game._position_text(r)
+    except (IndexError, TypeError) as exc:   # a value the format has no word for
+        raise ValueError(f"{field}: {value} out of range") from exc
+    staged = game.position(text, auto_chance=state.auto_chance,
                            auto_forced=state.auto_forced)
     adopt(state, staged)
 

@@ -194,21 +194,20 @@ def test_m4_windows_ask_the_same_players_whoever_holds_a_coup_de_main(
 
 
 def _at_a_draw(seed: int) -> ArmadaState:
-    """A two-player card game at a card bought (chance), hands dealt."""
-    game = ArmadaGame(players=2, cards=True, max_rounds=20)
-    rng = random.Random(seed)
-    state = game.new_game(seed=seed, auto_chance=False)
-    while True:
-        if state.current_player == CHANCE:
-            if state.phase == "draw" and sum(map(sum, raw(state)["hand"])) >= 4:
-                return state
-            state.apply_random_chance()
-        elif state.is_terminal():
-            raise AssertionError("no draw reached")
-        else:
-            moves = state.legal_moves()
-            buys = [m for m in moves if m.kind == "buy"]
-            state.apply(buys[0] if buys else rng.choice(moves))
+    """A two-player card game at a card green buys (chance), both hands dealt."""
+    game = ArmadaGame(players=2, cards=True)
+    text = """armada position
+territory gn1: flag=green green=5 gold=2
+territory rs1: flag=raspberry raspberry=3
+territory bl1: flag=blue blue=3
+territory or1: flag=orange orange=3
+hand 0: attack_weapon=1 dope=1
+hand 1: shipyard=1 gold_mine=1
+phase: draw
+draw: buy 0
+actions: 8
+"""
+    return game.position(text, seed=seed, auto_chance=False)
 
 
 def test_odds_of_a_draw_as_a_player_sees_them_count_his_unseen_cards() -> None:

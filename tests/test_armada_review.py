@@ -226,7 +226,7 @@ def test_edit_hook_flags_and_ship_tokens() -> None:
     # 31 flags of one colour: at most 30 tokens
     for t in range(7, 37):                         # other lairs and the central group
         edit(state, "flag", C("green"), t)
-    with pytest.raises(ValueError, match="30 flags"):
+    with pytest.raises(ValueError, match="30 at most"):
         edit(state, "flag", C("green"), 40)
     assert raw(state)["flags_used"][C("green")] == 30
 

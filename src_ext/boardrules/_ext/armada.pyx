@@ -2187,12 +2187,12 @@ cdef _load_board(AmState* s, const AmTables* t, dict raw):
             raise ValueError(f"natives[{r}]: bands and natives never share a territory")
         if s.occ[r] != NOBODY and not t.in_play[s.occ[r]] and s.occ[r] != t.neutral:
             raise ValueError(f"occ[{r}]: colour {s.occ[r]} is not in this game")
-        if t.group[r] != G_CENTRAL and (s.explored[r] or s.natives[r]):
+        if t.group[r] == G_LAIR and (s.explored[r] or s.natives[r]):
             raise ValueError(f"explored[{r}]: only the central group is explored and holds "
                              "natives")
         if t.lair[r] >= 0 and s.flag[r] == NOBODY:
             raise ValueError(f"flag[{r}]: a lair territory always has an owner")
-        if t.group[r] == G_CENTRAL and s.natives[r] and not s.explored[r]:
+        if s.natives[r] and not s.explored[r]:
             raise ValueError(f"natives[{r}]: natives stand on explored territories only")
     owner = _seq(raw, "ship_owner", AM_SHIPS)
     where = _seq(raw, "ship_where", AM_SHIPS)
@@ -2400,7 +2400,7 @@ cdef str _phase_problem(const AmState* s, const AmTables* t):
             return "setup: the colour's ships still to place are in the box"
     if ph in (PH_BANDS, PH_GOLD, PH_ROLL, PH_ATTACK_WINDOW, PH_DEFENCE_WINDOW) and s.route < 0:
         return "route: a group move or attack is pending"
-    if ph == PH_EXPLORE and (t.group[s.explore_t] != G_CENTRAL or s.explored[s.explore_t]):
+    if ph == PH_EXPLORE and (t.group[s.explore_t] == G_LAIR or s.explored[s.explore_t]):
         return "explore_t: an unexplored territory of the central group"
     if ph != PH_LOOK and s.last_looked:
         return "last_looked: a card is looked at in the look phase only"
