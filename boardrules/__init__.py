@@ -28,13 +28,24 @@ except ImportError as exc:  # pragma: no cover - only on a broken install
         "reinstall, or install a binary wheel for your platform."
     ) from exc
 
-from boardrules.api import CHANCE, TERMINAL, Decision, Game, Move, Outcome, State, Termination
+from boardrules.api import (
+    CHANCE,
+    TERMINAL,
+    Decision,
+    Event,
+    Game,
+    Move,
+    Outcome,
+    State,
+    Termination,
+)
 from boardrules.errors import (
     BoardDataError,
     BoardRulesError,
     IllegalMoveError,
     InvalidMoveError,
     InvalidOptionError,
+    InvalidPositionError,
     InvalidStateError,
     UnknownGameError,
 )
@@ -49,10 +60,12 @@ __all__ = [
     "BoardDataError",
     "BoardRulesError",
     "Decision",
+    "Event",
     "Game",
     "IllegalMoveError",
     "InvalidMoveError",
     "InvalidOptionError",
+    "InvalidPositionError",
     "InvalidStateError",
     "Move",
     "Outcome",

@@ -19,9 +19,12 @@ class Decision:
       ``phase`` where the game has one, else ``"play"``, ``"chance"`` or ``"over"``);
     * ``kinds`` -- the kinds of the legal moves (``move.kind``: ``"warrior"``,
       ``"palisade"``...), sorted, without repeats;
-    * ``moves`` -- how many legal moves there are (1: a forced step);
+    * ``moves`` -- how many legal moves there are;
     * ``simultaneous`` -- the player decides at the same time as the previous, hidden
-      commit (a Rome & Carthage battle card): he does not know what it was.
+      commit (a Rome & Carthage battle card): he does not know what it was;
+    * ``forced`` -- a forced step: the game's rules leave one answer, which the engine
+      takes itself unless the state was made with ``auto_forced=False`` (only such a
+      state stops here).
     """
 
     player: int
@@ -29,6 +32,7 @@ class Decision:
     kinds: tuple[str, ...]
     moves: int
     simultaneous: bool
+    forced: bool = False
 
     @property
     def is_chance(self) -> bool:
@@ -39,6 +43,7 @@ class Decision:
         return self.player == TERMINAL
 
     @property
-    def is_forced(self) -> bool:
-        """Exactly one legal move: the decision has only one answer."""
+    def has_one_answer(self) -> bool:
+        """Exactly one legal move (a forced step, or a decision of the game's that has one
+        answer here without being a forced step: pig's first roll of a turn)."""
         return self.moves == 1

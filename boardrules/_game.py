@@ -10,9 +10,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from boardrules._base import CHANCE, Move, check_seed, exact_int
+from boardrules._events import Event
 from boardrules._ext.core import CoreGame, CoreState
 from boardrules._saves import _compare_snapshot, _expect, _parse_state_json
-from boardrules.errors import InvalidMoveError, InvalidStateError
+from boardrules.errors import InvalidMoveError, InvalidPositionError, InvalidStateError
 
 if TYPE_CHECKING:
     from boardrules._state import State
@@ -158,24 +159,105 @@ class Game(Generic[GameStateT, GameMoveT]):
 
     # --- states ---
 
-    def new_game(self, seed: int | None = None, auto_chance: bool = True) -> GameStateT:
+    def new_game(self, seed: int | None = None, auto_chance: bool = True,
+                 auto_forced: bool = True) -> GameStateT:
         """A new game.  With ``auto_chance`` (the default) every chance event -- the
         random setup included -- is drawn from the RNG seeded by ``seed``; without it the
         state stops at each chance node for the caller to apply an outcome (a physical
-        table applying what really happened)."""
+        table applying what really happened).  With ``auto_forced`` (the default) the
+        engine takes every forced step -- a decision with one answer, which the game makes
+        for the player -- as it comes, and records it in the history (``state.forced``
+        lists them); without it the state asks each of them as any decision
+        (``state.decision().forced`` says which)."""
         seed = check_seed(seed)
-        if not isinstance(auto_chance, bool):
-            raise TypeError("auto_chance must be a bool")
+        _check_flags(auto_chance, auto_forced)
         core = self._core.new_state()
         core.seed(seed)
-        if auto_chance:
-            core.run_auto_chance()
-        return self._state(core, auto_chance)
+        core.run_auto(auto_chance, auto_forced)
+        return self._state(core, auto_chance, auto_forced)
 
-    def _state(self, core: CoreState, auto_chance: bool) -> GameStateT:
+    def _state(self, core: CoreState, auto_chance: bool, auto_forced: bool = True,
+               start: str | None = None) -> GameStateT:
         """The game's own State around ``core`` (``state_class`` is a ClassVar, which a
         type variable cannot annotate: the cast is where the two meet)."""
-        return cast(GameStateT, self.state_class(self, core, auto_chance))
+        return cast(GameStateT, self.state_class(self, core, auto_chance, auto_forced, start))
+
+    # --- positions ---
+
+    #: Position text longer than this is refused without parsing.
+    max_position_text: ClassVar[int] = 20_000
+
+    def position(self, text: str, *, seed: int | None = None, auto_chance: bool = True,
+                 auto_forced: bool = True) -> GameStateT:
+        """A state at the position ``text`` (the game's position format, as
+        :meth:`State.position` writes it; the game's docs page describes it field by
+        field).
+
+        The position is checked as untrusted input: its fields are read and range-checked,
+        and the pieces, cards and counters must be what the game's rules could have made
+        (the conservation checks of :meth:`State.invariants` included); anything else
+        raises :class:`~boardrules.errors.InvalidPositionError` naming the field.  The state
+        has no history before the position (undo stops there) and a save of it carries
+        the position as its start.  ``seed``, ``auto_chance`` and ``auto_forced`` are as
+        for :meth:`new_game` (a position at a chance node draws at once with
+        ``auto_chance``)."""
+        seed = check_seed(seed)
+        _check_flags(auto_chance, auto_forced)
+        core = self._position_core(text)
+        core.seed(seed)
+        canonical = self._position_text(self._core.export(core))
+        core.run_auto(auto_chance, auto_forced)
+        return self._state(core, auto_chance, auto_forced, canonical)
+
+    def _position_core(self, text: object) -> CoreState:
+        """A core state holding the checked position ``text`` (InvalidPositionError)."""
+        if not isinstance(text, str):
+            raise TypeError(f"a position is text, not {type(text).__name__}")
+        text = str.__str__(text)
+        if len(text) > self.max_position_text:
+            raise InvalidPositionError("", f"a {self.name} position is at most "
+                                       f"{self.max_position_text} characters")
+        raw = self._position_raw(text)
+        core = self._core.new_state()
+        try:
+            self._core.load(core, raw)
+        except NotImplementedError:
+            raise
+        except (ValueError, TypeError, KeyError, IndexError) as exc:
+            field, _, why = str(exc).partition(": ")
+            raise InvalidPositionError(field if why else "", why or str(exc)) from None
+        broken = {name: pair for name, pair in
+                  self.state_class(self, core, False).invariants().items()
+                  if pair[0] != pair[1]}
+        if broken:
+            name, (counted, expected) = next(iter(sorted(broken.items())))
+            raise InvalidPositionError(name, f"counts {counted}, the game has {expected}")
+        return core
+
+    def _position_text(self, raw: dict[str, Any]) -> str:
+        """The position format's text of a position (the core's ``export``).  Each game
+        with positions overrides this and :meth:`_position_raw`."""
+        raise NotImplementedError(f"{self.name} has no position format")
+
+    def _position_raw(self, text: str) -> dict[str, Any]:
+        """Parse position text into the dict the core's ``load`` takes (its ``export``
+        form); InvalidPositionError naming the field for text that is not a position."""
+        raise NotImplementedError(f"{self.name} has no position format")
+
+    # --- events ---
+
+    def _events(self, before: dict[str, Any], action: int, mover: int,
+                after: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+        """The events ``action`` (by ``mover``, a player or CHANCE) caused, whole truth,
+        as (kind, JSON-ready fields), from the core's ``export`` of the state before and
+        after it.  Each game overrides this; the default records none."""
+        return []
+
+    def _redact_event(self, event: Event, viewer: int | None) -> Event | None:
+        """``event`` as ``viewer`` (None: a spectator) may see it -- the same redaction as
+        the game's ``view`` -- or None when he may not know it happened.  Games without
+        hidden information show every event as it is."""
+        return event
 
     # --- moves ---
 
@@ -282,35 +364,62 @@ class Game(Generic[GameStateT, GameMoveT]):
             "the saved options differ from this game's options",
         )
         auto_chance = doc["auto_chance"]
-        core = self._core.new_state()
+        auto_forced = doc["auto_forced"]
+        start = doc["start"]
+        if start is None:
+            core = self._core.new_state()
+        else:
+            try:
+                core = self._position_core(start)
+            except (InvalidPositionError, NotImplementedError) as exc:
+                raise InvalidStateError(f"start: {exc}") from None
+            _expect(self._position_text(self._core.export(core)) == start,
+                    "start is not a position as this library writes it")
         history = doc["history"]
         _expect(len(history) <= self.max_game_length, "history is longer than any game")
-        drawn = doc["drawn"]
-        _expect(drawn == sorted(set(drawn)) and all(0 <= i < len(history) for i in drawn),
-                "drawn must list history indices, ascending, without repeats")
+        drawn, forced = doc["drawn"], doc["forced"]
+        for name, indices in (("drawn", drawn), ("forced", forced)):
+            _expect(indices == sorted(set(indices))
+                    and all(0 <= i < len(history) for i in indices),
+                    f"{name} must list history indices, ascending, without repeats")
+        _expect(not set(drawn) & set(forced), "an action is either drawn or forced")
         try:
             core.rng_start = tuple(int(w, 16) for w in doc["rng_start"])
         except ValueError as exc:
             raise InvalidStateError(f"rng_start: {exc}") from None
-        self._replay(core, history, set(drawn), auto_chance)
+        self._replay(core, history, set(drawn), set(forced), auto_chance, auto_forced)
         _expect(core.rng_state == tuple(int(w, 16) for w in doc["rng"]),
                 "rng is not what the saved starting RNG and its draws give")
         if auto_chance and core.current_player == CHANCE:
             raise InvalidStateError("auto_chance state stopped at a chance node")
-        state = self._state(core, auto_chance)
+        if auto_forced and core.is_forced():
+            raise InvalidStateError("auto_forced state stopped at a forced step")
+        state = self._state(core, auto_chance, auto_forced, start)
         _compare_snapshot(doc["state"], state._snapshot(), "state")
         return state
 
     def _replay(self, core: CoreState, history: list[str], drawn: set[int],
-                auto_chance: bool) -> None:
+                forced: set[int], auto_chance: bool, auto_forced: bool) -> None:
         """Apply a saved history to a new core state, each move checked by the rules;
         the outcomes in ``drawn`` are drawn again from the core's RNG (an auto-chance game
-        draws every chance outcome itself)."""
+        draws every chance outcome itself), and the steps in ``forced`` must be forced
+        steps (an auto-forced game takes every one itself)."""
         for i, text_move in enumerate(history):
             try:
                 action = self._action_of(text_move)
             except InvalidMoveError as exc:
                 raise InvalidStateError(f"history[{i}]: {exc}") from None
+            at_forced = bool(core.is_forced())
+            if i in forced or (auto_forced and at_forced):
+                _expect(at_forced and auto_forced and i in forced,
+                        f"history[{i}] {text_move!r}: only forced steps are marked forced, "
+                        "and an auto_forced game takes all of them")
+                try:
+                    core.apply_forced(action)
+                except ValueError:
+                    raise InvalidStateError(
+                        f"history[{i}] {text_move!r} is not the forced step's move") from None
+                continue
             at_chance = core.current_player == CHANCE
             if i in drawn or (auto_chance and at_chance):
                 _expect(at_chance and i in drawn,
@@ -327,6 +436,13 @@ class Game(Generic[GameStateT, GameMoveT]):
                 _, why = self._explain(core, action)
                 raise InvalidStateError(f"history[{i}] {text_move!r} is illegal: {why}")
             core.apply(action)
+
+
+def _check_flags(auto_chance: object, auto_forced: object) -> None:
+    if not isinstance(auto_chance, bool):
+        raise TypeError("auto_chance must be a bool")
+    if not isinstance(auto_forced, bool):
+        raise TypeError("auto_forced must be a bool")
 
 
 def _indefinite_article(word: str) -> str:

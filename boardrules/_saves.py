@@ -14,8 +14,13 @@ from boardrules.errors import InvalidStateError
 
 STATE_FORMAT = "boardrules-state"
 _HEX_WORD = re.compile(r"[0-9a-f]{16}")
-#: Version 2 added ``rng_start`` and ``drawn`` (the RNG a restored game really had).
-STATE_FORMAT_VERSION = 2
+#: Version 2 added ``rng_start`` and ``drawn`` (the RNG a restored game really had);
+#: version 3 ``auto_forced``, ``forced`` (the forced steps the engine took) and ``start``
+#: (the position the game started from, or null).  Version 2 saves still load.
+STATE_FORMAT_VERSION = 3
+_V2_FIELDS = {"format", "format_version", "game", "rules_version", "options", "auto_chance",
+              "rng_start", "rng", "drawn", "history", "state"}
+_V3_FIELDS = _V2_FIELDS | {"auto_forced", "forced", "start"}
 #: The optional field holding a save's keyed signature (see :meth:`State.to_json`).
 SIGNATURE_FIELD = "signature"
 MAX_STATE_JSON_BYTES = 1_000_000
@@ -79,24 +84,29 @@ def _parse_state_json(text: str | bytes, key: bytes | None = None) -> dict[str, 
                                     sign_document(doc, key).encode("ascii")),
                 "the save's signature does not match: it was changed or signed with "
                 "another key")
-    expected = {"format", "format_version", "game", "rules_version", "options", "auto_chance",
-                "rng_start", "rng", "drawn", "history", "state"}
     _expect(doc.get("format") == STATE_FORMAT, f"format must be {STATE_FORMAT!r}")
-    _expect(doc.get("format_version") == STATE_FORMAT_VERSION
-            and type(doc.get("format_version")) is int,
-            f"format_version must be {STATE_FORMAT_VERSION} (saves of format 1 cannot give "
-            "back the RNG their game had; save them again with this version)")
+    version = doc.get("format_version")
+    _expect(version in (2, STATE_FORMAT_VERSION) and type(version) is int,
+            f"format_version must be 2 or {STATE_FORMAT_VERSION} (saves of format 1 cannot "
+            "give back the RNG their game had; save them again with this version)")
+    expected = _V3_FIELDS if version == STATE_FORMAT_VERSION else _V2_FIELDS
     fields = set(doc) - {SIGNATURE_FIELD}
     _expect(fields == expected, f"fields must be exactly {sorted(expected)}, got {sorted(fields)}")
-    _expect(isinstance(doc["auto_chance"], bool), "auto_chance must be true or false")
+    if version == 2:  # before forced steps and positions: none of either
+        doc = {**doc, "auto_forced": True, "forced": [], "start": None}
+    for name in ("auto_chance", "auto_forced"):
+        _expect(isinstance(doc[name], bool), f"{name} must be true or false")
+    _expect(doc["start"] is None or isinstance(doc["start"], str),
+            "start must be a position (text) or null")
     for name in ("rng_start", "rng"):
         rng = doc[name]
         _expect(isinstance(rng, list) and len(rng) == 4
                 and all(isinstance(w, str) and _HEX_WORD.fullmatch(w) for w in rng),
                 f"{name} must be 4 hexadecimal words of 16 digits")
-    drawn = doc["drawn"]
-    _expect(isinstance(drawn, list) and all(type(i) is int for i in drawn),
-            "drawn must be a list of history indices")
+    for name in ("drawn", "forced"):
+        indices = doc[name]
+        _expect(isinstance(indices, list) and all(type(i) is int for i in indices),
+                f"{name} must be a list of history indices")
     _expect(isinstance(doc["history"], list) and all(isinstance(m, str) for m in doc["history"]),
             "history must be a list of move strings")
     _expect(isinstance(doc["state"], dict), "state must be an object")

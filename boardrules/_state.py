@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast, overload
 
 from boardrules._base import CHANCE, TERMINAL, MoveT, Outcome, check_seed, exact_int
 from boardrules._decisions import Decision
+from boardrules._events import Event
 from boardrules._ext.core import CoreState
 from boardrules._saves import (
     SIGNATURE_FIELD,
@@ -80,12 +81,19 @@ class State(Generic[MoveT]):
     reject their input raise before touching anything: the state stays byte-identical.
     """
 
-    __slots__ = ("_auto_chance", "_core", "_game", "_log", "_log_shared", "_world")
+    __slots__ = ("_auto_chance", "_auto_forced", "_core", "_events_log", "_game", "_log",
+                 "_log_shared", "_start", "_world")
 
-    def __init__(self, game: Game[Any, MoveT], core: CoreState, auto_chance: bool) -> None:
+    def __init__(self, game: Game[Any, MoveT], core: CoreState, auto_chance: bool,
+                 auto_forced: bool = True, start: str | None = None) -> None:
         self._game = game
         self._core = core
         self._auto_chance = auto_chance
+        self._auto_forced = auto_forced
+        # The position the game started from (Game.position), None for the game's start.
+        self._start = start
+        # The events of each action of the history, whole truth, built when first asked.
+        self._events_log: list[list[Event]] = []
         # The history's moves, oldest first, grown as moves are applied (None: not built
         # yet).  Once handed out in a History it is never shortened in place.
         self._log: list[MoveT] | None = None
@@ -100,7 +108,26 @@ class State(Generic[MoveT]):
 
     @property
     def auto_chance(self) -> bool:
+        """Whether chance events are drawn from the state's RNG as they come."""
         return self._auto_chance
+
+    @property
+    def auto_forced(self) -> bool:
+        """Whether the engine takes forced steps (a decision with one answer the game
+        makes for the player) as they come; they are in the history all the same, and
+        :attr:`forced` lists them."""
+        return self._auto_forced
+
+    @property
+    def forced(self) -> list[int]:
+        """The history indices of the forced steps the engine took (``auto_forced``)."""
+        return list(self._core.forced)
+
+    @property
+    def start_position(self) -> str | None:
+        """The position the game started from (:meth:`Game.position`), or ``None`` for
+        the game's own start.  Undo stops there; a save carries it."""
+        return self._start
 
     # --- whose turn, what is legal ---
 
@@ -139,12 +166,32 @@ class State(Generic[MoveT]):
             phase = {CHANCE: "chance", TERMINAL: "over"}.get(player, "play")
         kinds = sorted({str(getattr(move, "kind", "move")) for move in moves})
         return Decision(player=player, phase=phase, kinds=tuple(kinds), moves=len(moves),
-                        simultaneous=player >= 0 and bool(self._core.simultaneous()))
+                        simultaneous=player >= 0 and bool(self._core.simultaneous()),
+                        forced=bool(self._core.is_forced()))
 
-    def chance_outcomes(self) -> list[tuple[MoveT, float]]:
-        """[(outcome, probability)] at a chance node, else []."""
+    def chance_outcomes(self, viewer: int | None = None) -> list[tuple[MoveT, float]]:
+        """[(outcome, probability)] at a chance node, else [].
+
+        Without ``viewer``: the engine's odds, from the whole truth (in two-player Armada,
+        what a card draw can give is the deck, which a player can tell apart from his
+        opponent's hand only by looking at it).  With ``viewer=p``: the odds as player
+        ``p`` sees them, over everything he cannot see -- what player-facing code shows.
+        The outcomes are the same either way; a game whose odds depend on hidden
+        information weighs them from ``p``'s knowledge."""
         moves = self._game._moves
-        return [(moves[a], p) for a, p in self._core.chance_outcomes()]
+        if viewer is None:
+            return [(moves[a], p) for a, p in self._core.chance_outcomes()]
+        self._check_viewer(viewer, spectator=False)
+        if self._core.current_player != CHANCE:
+            return []
+        return [(moves[a], p) for a, p in self._viewer_chance_outcomes(int(viewer))]
+
+    def _viewer_chance_outcomes(self, viewer: int) -> list[tuple[int, float]]:
+        """[(action, probability)] at a chance node as ``viewer`` sees it.  The default:
+        the engine's odds, right for every game whose chance events do not depend on what
+        the viewer cannot see; a game where they do overrides this."""
+        result: list[tuple[int, float]] = self._core.chance_outcomes()
+        return result
 
     # --- changes ---
 
@@ -162,7 +209,7 @@ class State(Generic[MoveT]):
         if player is not None:
             self._check_player(player)
         try:
-            core.apply(action, self._auto_chance)
+            core.apply(action, self._auto_chance, self._auto_forced)
             return
         except ValueError:
             rule, message = game._explain(core, action)
@@ -179,12 +226,13 @@ class State(Generic[MoveT]):
 
     def apply_random_chance(self, seed: int | None = None) -> MoveT:
         """Draw one outcome at a chance node with its probability and apply it: from the
-        state's own RNG, or from a throw-away RNG seeded with ``seed``."""
+        state's own RNG, or from a throw-away RNG seeded with ``seed``.  With
+        ``auto_forced`` the forced steps that follow are taken too."""
         if self._core.current_player != CHANCE:
             raise IllegalMoveError("not a chance node", "not_chance")
         if seed is not None:
             seed = check_seed(seed)
-        action = self._core.apply_random_chance(seed)
+        action = self._core.apply_random_chance(seed, self._auto_forced)
         return self._game._moves[action]
 
     def undo(self) -> MoveT:
@@ -192,7 +240,10 @@ class State(Generic[MoveT]):
         outcomes drawn automatically after that move are taken back with it."""
         # One call into the core either way: no other thread can see it half undone.
         core = self._core
-        action = core.undo_move() if self._auto_chance else core.undo()
+        if self._auto_chance or self._auto_forced:
+            action = core.undo_move(self._auto_chance)
+        else:
+            action = core.undo()
         self._truncate_log()
         return self._game._moves[action]
 
@@ -204,7 +255,7 @@ class State(Generic[MoveT]):
         if not 0 <= player < self._game.num_players:
             raise ValueError(f"player must be 0 to {self._game.num_players - 1}")
         world = type(self)(self._game, self._core.determinized(player, check_seed(seed)),
-                           self._auto_chance)
+                           self._auto_chance, self._auto_forced)
         world._world = True
         return world
 
@@ -215,7 +266,8 @@ class State(Generic[MoveT]):
 
     def copy(self: StateT) -> StateT:
         """An independent copy (history and RNG included)."""
-        other = type(self)(self._game, self._core.copy(), self._auto_chance)
+        other = type(self)(self._game, self._core.copy(), self._auto_chance,
+                           self._auto_forced, self._start)
         other._world = self._world
         return other
 
@@ -277,6 +329,8 @@ class State(Generic[MoveT]):
         """After an undo: the recorded moves end where the history now ends (a list already
         handed out in a History is left as it was: a new, shorter one replaces it)."""
         log = self._log
+        if self._events_log:
+            del self._events_log[self._core.num_actions:]
         if log is None:
             return
         n = self._core.num_actions
@@ -286,6 +340,51 @@ class State(Generic[MoveT]):
             self._log, self._log_shared = log[:n], False
         else:
             del log[n:]
+
+    # --- what happened ---
+
+    def events(self, viewer: int | None = None) -> list[Event]:
+        """The game's whole event log as ``viewer`` may see it (``None``: a spectator),
+        oldest first: what each action caused (see :class:`~boardrules.Event`), redacted
+        exactly as :meth:`view` is.  A world drawn by :meth:`determinize` has none."""
+        self._check_viewer(viewer)
+        return self._events_from(0, viewer)
+
+    def last_events(self, viewer: int | None = None) -> list[Event]:
+        """What the last move caused, as ``viewer`` may see it: the events of the last
+        move asked of a player and of the chance outcomes drawn and forced steps taken
+        after it (what a client shows after :meth:`apply`)."""
+        self._check_viewer(viewer)
+        first = self._core.last_move_index(self._auto_chance)
+        return self._events_from(max(first, 0), viewer)
+
+    def _events_from(self, first: int, viewer: int | None) -> list[Event]:
+        truth = self._truth_events()
+        redact = self._game._redact_event
+        shown: list[Event] = []
+        for per_action in truth[first:]:
+            for event in per_action:
+                seen = redact(event, viewer)
+                if seen is not None:
+                    shown.append(seen)
+        return shown
+
+    def _truth_events(self) -> list[list[Event]]:
+        """The whole-truth events of every action so far, computed for the actions not
+        seen yet from the state before and after each (the undo snapshots)."""
+        log, core, game = self._events_log, self._core, self._game
+        n = core.num_actions
+        if len(log) < n:
+            export = game._core.export
+            actions = core.actions_from(len(log))
+            before = core.state_at(len(log))
+            for i, action in enumerate(actions, start=len(log)):
+                after = core.state_at(i + 1)
+                mover = int(before.current_player)
+                log.append([Event(i, mover, kind, data) for kind, data in
+                            game._events(export(before), action, mover, export(after))])
+                before = after
+        return log
 
     # --- results (per game) ---
 
@@ -342,7 +441,14 @@ class State(Generic[MoveT]):
         """The explicit position saved beside the history in ``to_json``."""
         raise NotImplementedError
 
-    # --- persistence ---
+    # --- positions ---
+
+    def position(self) -> str:
+        """The position as text in the game's position format (its docs page describes
+        it): everything the rules need to go on from here -- board, pools, hands, phase,
+        counters -- without the history or the RNG.  :meth:`Game.position` reads it back
+        to a state with the same position byte for byte."""
+        return self._game._position_text(self._raw())
 
     # --- copies and pickles: through the save ---
 
@@ -379,6 +485,9 @@ class State(Generic[MoveT]):
             "rules_version": self._game.rules_version,
             "options": self._game._options,
             "auto_chance": self._auto_chance,
+            "auto_forced": self._auto_forced,
+            "forced": self._core.forced,
+            "start": self._start,
             "rng_start": [f"{w:016x}" for w in self._core.rng_start],
             "rng": [f"{w:016x}" for w in self._core.rng_state],
             "drawn": self._core.drawn,

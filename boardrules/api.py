@@ -34,6 +34,7 @@ from boardrules._base import (
     exact_int,
 )
 from boardrules._decisions import Decision
+from boardrules._events import Event
 from boardrules._game import Game, GameMoveT, GameStateT
 from boardrules._saves import (
     MAX_STATE_JSON_BYTES,
@@ -53,6 +54,7 @@ __all__ = [
     "STATE_FORMAT_VERSION",
     "TERMINAL",
     "Decision",
+    "Event",
     "Game",
     "GameMoveT",
     "GameStateT",

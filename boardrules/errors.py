@@ -9,6 +9,7 @@ __all__ = [
     "IllegalMoveError",
     "InvalidMoveError",
     "InvalidOptionError",
+    "InvalidPositionError",
     "InvalidStateError",
     "UnknownGameError",
 ]
@@ -54,6 +55,22 @@ class InvalidMoveError(BoardRulesError, ValueError):
 
 class InvalidStateError(BoardRulesError, ValueError):
     """A saved state (JSON) that fails validation."""
+
+
+class InvalidPositionError(InvalidStateError):
+    """A position (:meth:`Game.position <boardrules.Game.position>`) that is not one of
+    the game's: unreadable text, a value out of range, or pieces the rules could never
+    have put so.  ``field`` names the field at fault (``"board"``, ``"pool[1]"``...)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}" if field else message)
+        self.field = field
+
+    def __reduce__(self) -> tuple[type[InvalidPositionError], tuple[str, str]]:
+        text = str(self)
+        prefix = f"{self.field}: "
+        return (type(self), (self.field, text[len(prefix):] if text.startswith(prefix)
+                             else text))
 
 
 class InvalidOptionError(BoardRulesError, ValueError):

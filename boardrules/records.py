@@ -10,6 +10,11 @@ or as one player may see it, and replay of a whole record.
 >>> replay(game_record(state)) == state
 True
 
+A record also lists the forced steps the engine took (``forced``: history indices), the
+position the game started from (``start``: position text, or ``None``), and the game's
+events as the record's viewer may see them (``events``: :meth:`Event.as_dict
+<boardrules.Event.as_dict>` records).
+
 A state saved with :meth:`~boardrules.State.to_json` is for resuming a game (it also
 carries the random generator); a record is for showing, sharing and analysing one.
 """
@@ -24,14 +29,17 @@ from boardrules.errors import BoardDataError, InvalidOptionError, InvalidStateEr
 from boardrules.games import AnyGameId, check_saved_options
 
 RECORD_FORMAT = "boardrules-record"
-RECORD_FORMAT_VERSION = 1
+#: Version 2 added ``forced``, ``start`` and ``events`` (version 1 records still replay).
+RECORD_FORMAT_VERSION = 2
 Viewer = int | None | Literal["all"]
 
 
 def game_record(state: State[Any], viewer: Viewer = "all") -> dict[str, Any]:
     """The game so far: ``"all"`` (the default) records the whole truth, a player number
     what that player may see, ``None`` what a spectator may see.  ``moves`` is a list of
-    ``[mover, move]``, the mover a player or ``boardrules.CHANCE``."""
+    ``[mover, move]``, the mover a player or ``boardrules.CHANCE``; ``forced`` the indices
+    of the forced steps among them; ``start`` the position the game started from (or
+    ``None``); ``events`` what the moves caused, as the viewer may see it."""
     game = state.game
     if viewer == "all":
         moves = [(mover, str(move)) for mover, move in
@@ -39,6 +47,10 @@ def game_record(state: State[Any], viewer: Viewer = "all") -> dict[str, Any]:
     else:
         moves = state.history_view(viewer)
     outcome = state.outcome()
+    if viewer == "all":
+        events = [event for per_action in state._truth_events() for event in per_action]
+    else:
+        events = state.events(viewer)
     return {
         "format": RECORD_FORMAT,
         "format_version": RECORD_FORMAT_VERSION,
@@ -47,6 +59,9 @@ def game_record(state: State[Any], viewer: Viewer = "all") -> dict[str, Any]:
         "options": dict(game.options),
         "viewer": viewer,
         "moves": [[mover, text] for mover, text in moves],
+        "forced": state.forced,
+        "start": state.start_position,
+        "events": [event.as_dict() for event in events],
         "outcome": None if outcome is None else {
             "winners": list(outcome.winners),
             "ranking": list(outcome.ranking),
@@ -64,8 +79,9 @@ def replay(record: Mapping[str, Any]) -> State[Any]:
 
     if not isinstance(record, Mapping):
         raise TypeError("a record is a mapping (the JSON object game_record returns)")
-    if record.get("format") != RECORD_FORMAT or record.get("format_version") != 1:
-        raise InvalidStateError(f"not a {RECORD_FORMAT} version 1 record")
+    version = record.get("format_version")
+    if record.get("format") != RECORD_FORMAT or version not in (1, 2) or type(version) is not int:
+        raise InvalidStateError(f"not a {RECORD_FORMAT} version 1 or 2 record")
     if record.get("viewer") != "all":
         raise InvalidStateError("only a whole record (viewer 'all') can be replayed")
     game_id, options, moves = record.get("game"), record.get("options"), record.get("moves")
@@ -82,12 +98,28 @@ def replay(record: Mapping[str, Any]) -> State[Any]:
         raise InvalidStateError("the record was made under other rules (rules_version)")
     if len(moves) > game.max_game_length:
         raise InvalidStateError("more moves than any game has")
-    state = game.new_game(seed=0, auto_chance=False)
+    forced, start = record.get("forced", []), record.get("start")
+    if not (isinstance(forced, list) and all(type(i) is int for i in forced)
+            and forced == sorted(set(forced))):
+        raise InvalidStateError("forced must list history indices, ascending")
+    if start is None:
+        state = game.new_game(seed=0, auto_chance=False, auto_forced=False)
+    elif isinstance(start, str):
+        try:
+            state = game.position(start, seed=0, auto_chance=False, auto_forced=False)
+        except (boardrules.BoardRulesError, NotImplementedError) as exc:
+            raise InvalidStateError(f"start: {exc}") from None
+    else:
+        raise InvalidStateError("start must be a position (text) or null")
+    marked = set(forced)
     for i, entry in enumerate(moves):
         if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], str)):
             raise InvalidStateError(f"moves[{i}] must be [mover, move]")
         if entry[0] != state.current_player:
             raise InvalidStateError(f"moves[{i}]: {entry[0]!r} is not who moves there")
+        if (i in marked) != state.decision().forced:
+            raise InvalidStateError(f"moves[{i}]: marked forced, but is no forced step" if
+                                    i in marked else f"moves[{i}]: a forced step not marked")
         try:
             state.apply(entry[1])
         except boardrules.BoardRulesError as exc:

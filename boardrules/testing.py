@@ -31,7 +31,7 @@ from __future__ import annotations
 import functools
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, ParamSpec, TypeVar
 
 from boardrules.api import CHANCE, TERMINAL, Game, Move, State
@@ -39,6 +39,7 @@ from boardrules.errors import IllegalMoveError
 
 __all__ = [
     "CHECKS",
+    "CONTRACT_CHECKS",
     "assert_illegal",
     "assert_rejected",
     "assert_unchanged",
@@ -47,6 +48,8 @@ __all__ = [
     "check_compiled_playouts",
     "check_copy_and_child",
     "check_determinize_resamples",
+    "check_events_redact_as_views",
+    "check_forced_steps_recorded",
     "check_game",
     "check_games_end_with_an_outcome",
     "check_history_is_a_snapshot",
@@ -58,6 +61,7 @@ __all__ = [
     "check_notation_round_trip",
     "check_outcome_none_until_terminal",
     "check_pickle_and_deepcopy",
+    "check_positions_round_trip",
     "check_restore_then_undo_gives_back_the_rng",
     "check_same_seed_same_state",
     "check_saves_of_tables_applying_chance",
@@ -539,6 +543,32 @@ def check_worlds_leak_nothing(game: AnyGame, *, games: int = 3, seed: int = 0) -
         return
     twins = 0
     rng = random.Random(seed)
+    for twin in _twin_truths(game, games, seed, rng):
+        twins += 1
+        world_seed = rng.randrange(2**64)
+        _require(twin.a.determinize(twin.observer, world_seed).state_bytes()
+                 == twin.b.determinize(twin.observer, world_seed).state_bytes(),
+                 lambda: f"player {twin.observer} sees {twin.one} and {twin.other} alike, "
+                 f"yet their worlds differ: {_where(twin.parent, twin.start)}")
+    _require(twins > 0, "no twin truths were found to compare (a game with hidden information "
+             "should have moves some player sees written alike)")
+
+
+class _Twins:
+    """Two children ``a`` and ``b`` of ``parent`` (through ``one`` and ``other``, from
+    history index ``start``) that ``observer`` sees alike."""
+
+    def __init__(self, parent: AnyState, start: int, observer: int, one: Move, other: Move,
+                 a: AnyState, b: AnyState) -> None:
+        self.parent, self.start, self.observer = parent, start, observer
+        self.one, self.other, self.a, self.b = one, other, a, b
+
+
+def _twin_truths(game: AnyGame, games: int, seed: int, rng: random.Random
+                 ) -> Iterator[_Twins]:
+    """Twin truths: two children of one position, through two moves that the observer's
+    move log (``history_view``) writes alike -- another player's face-down commit, a card
+    drawn by another player -- and after which his views are equal."""
     for state in random_positions(game, games, seed):
         if state.is_terminal() or rng.random() > 0.4:
             continue
@@ -554,14 +584,7 @@ def check_worlds_leak_nothing(game: AnyGame, *, games: int = 3, seed: int = 0) -
                 if (a.history_view(observer)[start:] != b.history_view(observer)[start:]
                         or a.view(observer) != b.view(observer)):
                     continue  # he can tell them apart
-                twins += 1
-                world_seed = rng.randrange(2**64)
-                _require(a.determinize(observer, world_seed).state_bytes()
-                         == b.determinize(observer, world_seed).state_bytes(),
-                         lambda: f"player {observer} sees {one} and {other} alike, yet "
-                         f"their worlds differ: {_where(state, start)}")
-    _require(twins > 0, "no twin truths were found to compare (a game with hidden information "
-             "should have moves some player sees written alike)")
+                yield _Twins(state, start, observer, one, other, a, b)
 
 
 def _pairs_written_alike(game: AnyGame, moves: list[Move], mover: int, observer: int,
@@ -638,8 +661,9 @@ def check_same_seed_same_state(game: AnyGame, *, games: int = 1, seed: int = 5) 
         first = random_playout(game, seed + i)
         second = game.new_game(seed=seed + i)
         movers = [mover for mover, _ in first.history_view(None)]
-        for move, mover in zip(first.history, movers, strict=True):
-            if mover != CHANCE:
+        forced = set(first.forced)  # taken by the engine in the replay too
+        for index, (move, mover) in enumerate(zip(first.history, movers, strict=True)):
+            if mover != CHANCE and index not in forced:
                 second.apply(str(move))
         _require(second.state_bytes() == first.state_bytes(),
                  lambda: f"replaying seed {seed + i} gives other state bytes")
@@ -742,6 +766,107 @@ def check_compiled_playouts(game: AnyGame, *, games: int = 50, seed: int = 1) ->
              "compiled playouts are not reproducible for a seed")
 
 
+# --- positions, events and forced steps (0.6.0) ----------------------------------------------
+
+
+@_conformance_check
+def check_positions_round_trip(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
+    """Every position reached in play is written by ``state.position()`` and read back by
+    ``game.position()`` to the same state byte for byte, the same text and the same legal
+    moves, without history; its save round-trips with the position as its start."""
+    def check(state: AnyState, step: int) -> None:
+        text = state.position()
+        _require(isinstance(text, str) and text, "position() is not text")
+        again = game.position(text, auto_chance=False, auto_forced=False)
+        _require(again.state_bytes() == state.state_bytes(),
+                 lambda: f"the position read back differs from the state: {_where(state, step)}")
+        _require(again.position() == text,
+                 lambda: f"position text is not canonical: {_where(state, step)}")
+        _require(len(again.history) == 0 and again.start_position == text,
+                 "a state made from a position has history or no start")
+        _require(again.legal_moves() == state.legal_moves(),
+                 lambda: f"the position read back has other legal moves: {_where(state, step)}")
+        if step % 4 == 0:
+            restored = game.state_from_json(again.to_json())
+            _require(restored == again and restored.start_position == text,
+                     lambda: f"the save of a position does not restore: {_where(state, step)}")
+    _each_step(game, games, seed, check, every=2)
+
+
+def _event_records(state: AnyState, viewer: int | None, start: int = 0) -> list[Any]:
+    return [e.as_dict() for e in state.events(viewer) if e.index >= start]
+
+
+@_conformance_check
+def check_events_redact_as_views(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
+    """Events are JSON-ready records of the history's actions (ascending, each naming its
+    mover); ``last_events`` ends the log; and a viewer's events are a function of what he
+    may know: twin truths he sees alike give him the same events (so events redact as
+    views do)."""
+    def check(state: AnyState, step: int) -> None:
+        movers = state._core.movers()
+        for viewer in [None, *range(game.num_players)]:
+            events = state.events(viewer)
+            json.dumps([e.as_dict() for e in events])
+            indices = [e.index for e in events]
+            _require(indices == sorted(indices) and all(0 <= i < len(movers) for i in indices),
+                     lambda: f"event indices out of order or range: {_where(state, step)}")
+            _require(all(e.player == movers[e.index] for e in events),
+                     lambda: f"an event names another mover: {_where(state, step)}")
+            last = state.last_events(viewer)
+            _require(events[len(events) - len(last):] == last,
+                     lambda: f"last_events is not the end of events: {_where(state, step)}")
+    _each_step(game, games, seed, check, every=3)
+    if not game.has_hidden_information:
+        return
+    rng = random.Random(seed)
+    for twin in _twin_truths(game, games, seed, rng):
+        _require(_event_records(twin.a, twin.observer, twin.start)
+                 == _event_records(twin.b, twin.observer, twin.start),
+                 lambda: f"player {twin.observer} sees {twin.one} and {twin.other} alike, yet "
+                 f"his events differ: {_where(twin.parent, twin.start)}")
+        a_log, b_log = twin.a.history_view(None), twin.b.history_view(None)
+        if twin.a.view(None) == twin.b.view(None) and a_log[twin.start:] == b_log[twin.start:]:
+            _require(_event_records(twin.a, None, twin.start)
+                     == _event_records(twin.b, None, twin.start),
+                     lambda: f"a spectator sees {twin.one} and {twin.other} alike, yet his "
+                     f"events differ: {_where(twin.parent, twin.start)}")
+
+
+@_conformance_check
+def check_forced_steps_recorded(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
+    """Forced steps the engine takes are in the history and in ``state.forced``; the same
+    game with ``auto_forced=False`` asks exactly those steps (``decision().forced``, one
+    legal move) and ends byte-identical; saves keep the marks, and undo takes back a move
+    with the forced steps after it."""
+    for i in range(games):
+        state = random_playout(game, seed + i)
+        history, forced = list(state.history), set(state.forced)
+        asked = game.new_game(seed=seed + i, auto_forced=False)
+        while len(asked.history) < len(history):
+            index = len(asked.history)
+            decision = asked.decision()
+            if index in forced:
+                _require(decision.forced and decision.moves == 1,
+                         lambda: f"history[{index}] is marked forced but is not a forced step")
+            else:
+                _require(not decision.forced,
+                         lambda: f"history[{index}] is a forced step the engine did not take")
+            asked.apply(history[index])
+        _require(asked.state_bytes() == state.state_bytes() and asked.forced == [],
+                 "the game asking every forced step ends elsewhere")
+        _require(game.state_from_json(state.to_json()).forced == state.forced,
+                 "a save loses the forced marks")
+        movers = state._core.movers()
+        asked_moves = [j for j in range(len(history)) if j not in forced and movers[j] >= 0]
+        if forced and asked_moves:
+            last_asked = asked_moves[-1]
+            copy = state.copy()
+            copy.undo()
+            _require(len(copy.history) == last_asked,
+                     "undo does not take back the last move with the forced steps after it")
+
+
 #: Every check, by name, in the order :func:`check_game` runs them.
 CHECKS: dict[str, Callable[..., None]] = {
     "legal_moves": check_legal_moves,
@@ -765,6 +890,13 @@ CHECKS: dict[str, Callable[..., None]] = {
     "illegal_reasons": check_illegal_reasons,
     "is_legal": check_is_legal,
     "compiled_playouts": check_compiled_playouts,
+}
+
+#: The checks of positions, events and forced steps (0.6.0), also in :data:`CHECKS`.
+CONTRACT_CHECKS: dict[str, Callable[..., None]] = {
+    "positions_round_trip": check_positions_round_trip,
+    "events_redact_as_views": check_events_redact_as_views,
+    "forced_steps_recorded": check_forced_steps_recorded,
 }
 
 

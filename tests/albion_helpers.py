@@ -1,4 +1,5 @@
-"""A small Albion board of the shipped schema and helpers for staging positions.
+"""A small Albion board of the shipped schema and helpers for staging positions (by
+editing the position in the core's export form: see ``stage_position``).
 
 Regions (index: key, kind)::
 
@@ -23,6 +24,7 @@ glen 4/4/5.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from boardrules.games.albion import AlbionGame, AlbionState
@@ -77,35 +79,81 @@ def new_game(players: int = 2, fortresses: tuple[str, ...] = (), **options: Any
     return state
 
 
+def stage_position(state: AlbionState, change: Callable[[dict[str, Any]], None]) -> None:
+    """Stage a position: ``change`` edits the whole truth (the core's export form), which
+    becomes ``state``'s position through the core's checked ``load`` (types, ranges,
+    contents' limits, the phase's coherence; the conservation counts are left to the
+    test, which checks ``invariants()`` where it matters).  The state starts there: no
+    history before it, the position as its start."""
+    game = state.game
+    whole = game._core.export(state._core)
+    change(whole)
+    core = game._core.new_state()
+    core.seed(1)
+    game._core.load(core, whole)
+    core.run_auto(state.auto_chance, state.auto_forced)     # a staged forced step
+    state._core = core
+    state._start = game._position_text(game._core.export(core))
+    state._log = None
+    state._log_shared = False
+    state._events_log = []
+
+
+def _index(i: str | int) -> int:
+    return INDEX[i] if isinstance(i, str) and i in INDEX else (
+        KINDS.index(i) if isinstance(i, str) else i)
+
+
 def edit(state: AlbionState, field: str, value: int, *index: str | int) -> None:
-    """Set one raw field (region keys and resource names allowed as indices)."""
-    idx = [INDEX[i] if isinstance(i, str) and i in INDEX else
-           KINDS.index(i) if isinstance(i, str) else i for i in index]
-    state.game.core.edit(state._core, field, value, *idx)  # type: ignore[attr-defined]
+    """Set one field of the position (region keys and resource names allowed as
+    indices)."""
+    idx = [_index(i) for i in index]
+
+    def change(whole: dict[str, Any]) -> None:
+        if not idx:
+            whole[field] = value
+        elif len(idx) == 1:
+            whole[field][idx[0]] = value
+        else:
+            whole[field][idx[0]][idx[1]] = value
+
+    stage_position(state, change)
 
 
-def building(state: AlbionState, region: str, player: int, kind: str, stage: int) -> None:
-    """Put ``player``'s building of ``kind`` and ``stage`` in ``region`` (0: none)."""
-    edit(state, "btype", TYPES.index(kind) if stage else 0, region, player)
-    edit(state, "bstage", stage, region, player)
+def building(state: AlbionState, region: str, player: int, kind: str, stage_: int) -> None:
+    """Put ``player``'s building of ``kind`` and ``stage_`` in ``region`` (0: none)."""
+    r = INDEX[region]
+
+    def change(whole: dict[str, Any]) -> None:
+        whole["btype"][r][player] = TYPES.index(kind) if stage_ else 0
+        whole["bstage"][r][player] = stage_
+
+    stage_position(state, change)
 
 
 def give(state: AlbionState, player: int, **counts: int) -> None:
     """Set ``player``'s resources (the supply absorbs the difference)."""
-    raw = state._raw()
-    for kind, n in counts.items():
-        k = KINDS.index(kind)
-        supply = raw["supply"][k] + raw["res"][player][k] - n
-        edit(state, "res", n, player, kind)
-        edit(state, "supply", supply, kind)
+
+    def change(whole: dict[str, Any]) -> None:
+        for kind, n in counts.items():
+            k = KINDS.index(kind)
+            whole["supply"][k] += whole["res"][player][k] - n
+            whole["res"][player][k] = n
+
+    stage_position(state, change)
 
 
 def figures(state: AlbionState, region: str, player: int, settlers: int | None = None,
             legions: int | None = None) -> None:
-    if settlers is not None:
-        edit(state, "settlers", settlers, region, player)
-    if legions is not None:
-        edit(state, "legions", legions, region, player)
+    r = INDEX[region]
+
+    def change(whole: dict[str, Any]) -> None:
+        if settlers is not None:
+            whole["settlers"][r][player] = settlers
+        if legions is not None:
+            whole["legions"][r][player] = legions
+
+    stage_position(state, change)
 
 
 def play(state: AlbionState, *moves: str) -> None:

@@ -1,7 +1,7 @@
 """Helpers of the Armada review (tests/test_armada_review.py): games without automatic
-chance (so that a test chooses every die and card), a quick preliminary turn, the core's
-``edit`` hook, and staging bands anywhere by legal moves (the hook cannot occupy an
-empty territory: bands and their colour are set one field at a time)."""
+chance (so that a test chooses every die and card), a quick preliminary turn, ``edit``
+(one field of the position changed, through the position format), and staging bands
+anywhere by legal moves."""
 
 from __future__ import annotations
 
@@ -47,8 +47,58 @@ def raw(state: ArmadaState) -> dict[str, Any]:
     return state.game._core.export(state._core)
 
 
+#: The fields ``edit`` sets: per territory, per ship, per player and kind, per kind,
+#: per colour, and the two counters.
+TERRITORY_FIELDS = ("flag", "occ", "bands", "gold", "natives", "explored")
+SHIP_FIELDS = ("ship_where", "ship_pos", "ship_owner", "ship_crew", "ship_bands",
+               "ship_gold")
+BOOLEAN_FIELDS = ("explored", "option")
+DERIVED = ("pool", "supply_gold", "supply_natives", "flags_used", "deck", "in_victory")
+
+
 def edit(state: ArmadaState, field: str, value: int, i: int = 0, j: int = 0) -> None:
-    state.game._core.edit(state._core, field, value, i, j)
+    """Set one field of ``state``'s position through the position format: the export
+    with the field changed is written as position text and read back by
+    ``game.position`` (which checks it and computes the reserves, supplies, flags and
+    pile), and ``state`` takes the new position in place of its own (without history,
+    so undo stops there).  A refused position raises InvalidPositionError and changes
+    nothing.  A ship that leaves its city is no longer "captured"."""
+    if state.phase != "turn":
+        raise ValueError("positions are edited at a colour's turn only (phase turn)")
+    r = raw(state)
+    if field in TERRITORY_FIELDS or field in SHIP_FIELDS or field in ("played", "option"):
+        if not 0 <= i < len(r[field]):
+            raise ValueError(f"{field}: index {i} out of range")
+        r[field][i] = bool(value) if field in BOOLEAN_FIELDS else value
+    elif field == "hand":
+        if not (0 <= i < len(r["hand"]) and 0 <= j < len(r["hand"][i])):
+            raise ValueError("hand: index out of range")
+        r["hand"][i][j] = value
+    elif field in ("ap", "round"):
+        r[field] = value
+    else:
+        raise ValueError(f"no editable field {field!r}")
+    r["captured"] = [c and w == W_CITY for c, w in zip(r["captured"], r["ship_where"],
+                                                       strict=True)]
+    for key in DERIVED:
+        del r[key]
+    game = state.game
+    try:
+        text = game._position_text(r)
+    except (IndexError, TypeError) as exc:   # a value the format has no word for
+        raise ValueError(f"{field}: {value} out of range") from exc
+    staged = game.position(text, auto_chance=state.auto_chance,
+                           auto_forced=state.auto_forced)
+    adopt(state, staged)
+
+
+def adopt(state: ArmadaState, other: ArmadaState) -> None:
+    """``state`` becomes ``other`` (a state made from a position) in place, so that a
+    test's name for it stays valid."""
+    state._core = other._core
+    state._start = other._start
+    state._log = None
+    state._events_log = []
 
 
 def T(state: ArmadaState, key: str) -> int:

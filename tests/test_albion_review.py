@@ -8,8 +8,8 @@ of decision and forged saves are refused.  The defects it found (a lost token st
 face down, the edit hook's missing limits, a wrong explanation, a shortage loop the edit
 hook could make endless) are fixed; their tests stay as regressions.
 
-Positions are staged on the test board of ``tests/albion_helpers.py`` through the core's
-``edit`` hook, or played (saves replay the history, so only played positions round-trip).
+Positions are staged on the test board of ``tests/albion_helpers.py`` by editing the
+position (the core's checked ``load``: ``stage_position``), or played.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from albion_helpers import (
     new_game,
     play,
     raw,
+    stage_position,
 )
 
 from boardrules import CHANCE, InvalidStateError
@@ -131,7 +132,7 @@ def test_view_drops_a_token_lost_in_its_assault_before_the_losers_decide() -> No
     assert view["build"] is None
 
 
-def test_edit_refuses_a_building_type_out_of_range() -> None:
+def test_a_position_refuses_a_building_type_out_of_range() -> None:
     state = new_game(2)
     before = state.state_bytes()
     with pytest.raises(ValueError):
@@ -139,7 +140,7 @@ def test_edit_refuses_a_building_type_out_of_range() -> None:
     assert state.state_bytes() == before
 
 
-def test_edit_refuses_more_figures_than_a_colour_has() -> None:
+def test_a_position_refuses_more_figures_than_a_colour_has() -> None:
     state = new_game(2)
     for region in ("westgate", "eastgate", "moor"):
         edit(state, "settlers", 1, region, 0)     # with the port's one: all 4 settlers
@@ -172,11 +173,22 @@ def stage_crowded_position(state: AlbionState, rng: random.Random) -> None:
     if rng.random() < 0.7:
         edit(state, "settlers", 0, rng.choice(spread), 0)   # one of them back home
         edit(state, "settlers", 1, launch_region(state), 0)
-    for r in rng.sample(regions, rng.randrange(0, 4)):
-        kind = state.game.board.regions[r].kind
-        btype = 4 if kind in ("fish", "wood", "stone", "gold") else rng.choice((1, 2, 3))
-        edit(state, "btype", btype, r, 0)
-        edit(state, "bstage", 3 if btype == 2 else rng.randrange(1, 4), r, 0)
+    room = {1: 3, 2: 2, 3: 1}      # tokens left besides the starting fortress and rampart
+
+    def buildings(whole: dict[str, Any]) -> None:
+        for r in rng.sample(regions, rng.randrange(0, 4)):
+            kind = state.game.board.regions[r].kind
+            if kind in ("fish", "wood", "stone", "gold"):
+                btype = 4
+            elif whole["btype"][r][0] or kind == "launch":
+                continue
+            else:
+                btype = rng.choice([t for t in (1, 2, 3) if room[t]])
+                room[btype] -= 1
+            whole["btype"][r][0] = btype
+            whole["bstage"][r][0] = 3 if btype == 2 else rng.randrange(1, 4)
+
+    stage_position(state, buildings)
     for k in range(4):
         edit(state, "res", 3, 0, k)
     edit(state, "points", 7)
@@ -612,7 +624,8 @@ def test_three_stage_four_settlements_outside_the_laurels_do_not_end_the_game() 
 
 
 def test_take_resources_ends_when_no_resource_of_the_kind_is_left_anywhere() -> None:
-    """A position only the edit hook makes (every gold gone from supply and hands): the
+    """A position play never makes, staged past the conservation counts that
+    ``Game.position`` checks (every gold gone from supply and hands): the
     shortage rule's rounds stop when nobody holds one, and the taker takes what the
     supply has (the loop in C used to run for ever)."""
     state = new_game(2)

@@ -2,9 +2,10 @@
 by section, written from the text; the readings A1..A16 of the docs page each have their
 test, and the text's four worked examples are golden tests.
 
-Positions are played on the small test board of ``tests/albion_helpers.py`` or staged
-through the core's ``edit`` hook (kept consistent: fortress stages I/II match the neutral
-markers held, face-up Picts come out of the unrevealed pool).  Staging happens at player
+Positions are played on the small test board of ``tests/albion_helpers.py`` or staged by
+editing the position (``stage_position``: the core's checked ``load``; kept consistent:
+fortress stages I/II match the neutral markers held, face-up Picts come out of the
+unrevealed pool).  Staging happens at player
 0's first turn; ``end`` passes turns when a fresh turn (its movement points) is needed.
 """
 
@@ -1659,17 +1660,17 @@ def test_settlement_three_free_development_assault_hits_every_building_there() -
     consistent(state)
 
 
-def test_forced_choices_are_made_by_the_engine() -> None:
-    # one payment: not asked
+def test_forced_steps_are_taken_by_the_engine_and_recorded() -> None:
+    # one payment: a forced step, taken by the engine and marked in the history
     state = new_game(2)
     figures(state, "glade", 0, settlers=1)
     give(state, 0, fish=1, wood=0)
     play(state, "build settlement glade")
-    assert state.phase == "figure"                    # the payment was made
-    # one tribute kind left: taken without asking (tests above); one figure left:
-    # taken without asking
+    assert [str(m) for m in state.history] == ["build settlement glade", "pay fish"]
+    assert state.forced == [1]
+    assert state.phase == "figure"                    # both kinds of figure are left
     play(state, "take legion")
-    assert legions(state, "glade", 0) == 1
+    assert legions(state, "glade", 0) == 1 and state.forced == [1]
     # a settlement III with nothing to develop freely: no question
     state = new_game(2)
     move_picts(state, "crag", "peak")

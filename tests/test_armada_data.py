@@ -102,7 +102,8 @@ def _sea_distances(start: int, blocked: frozenset[int] = frozenset()) -> dict[in
 # --------------------------------------------------------------------------------------
 
 def test_package_exports_the_game_and_the_loaders_and_is_registered() -> None:
-    assert sorted(armada.__all__) == ["ArmadaGame", "ArmadaMove", "ArmadaState", "Board",
+    assert sorted(armada.__all__) == ["ArmadaGame", "ArmadaMove", "ArmadaState", "ArmadaView",
+                                      "Board",
                                       "Deck", "Dice", "load_board", "load_deck",
                                       "load_dice", "shipped_boards", "shipped_decks",
                                       "shipped_dice"]

@@ -191,3 +191,56 @@ def test_m4_windows_ask_the_same_players_whoever_holds_a_coup_de_main(
                 a.apply(move)
                 b.apply(move)
         assert asked > 0
+
+
+def _at_a_draw(seed: int) -> ArmadaState:
+    """A two-player card game at a card green buys (chance), both hands dealt."""
+    game = ArmadaGame(players=2, cards=True)
+    text = """armada position
+territory gn1: flag=green green=5 gold=2
+territory rs1: flag=raspberry raspberry=3
+territory bl1: flag=blue blue=3
+territory or1: flag=orange orange=3
+hand 0: attack_weapon=1 dope=1
+hand 1: shipyard=1 gold_mine=1
+phase: draw
+draw: buy 0
+actions: 8
+"""
+    return game.position(text, seed=seed, auto_chance=False)
+
+
+def test_odds_of_a_draw_as_a_player_sees_them_count_his_unseen_cards() -> None:
+    from boardrules._ext.armada import CARD_KINDS
+
+    state = _at_a_draw(2)
+    r = raw(state)
+    for viewer in (0, 1):
+        other = r["hand"][1 - viewer]
+        unseen = [d + h for d, h in zip(r["deck"], other, strict=True)]
+        odds = {str(m): p for m, p in state.chance_outcomes(viewer=viewer)}
+        assert odds == {f"draw {CARD_KINDS[k]}": n / sum(unseen)
+                        for k, n in enumerate(unseen) if n}
+    truth = {str(m): p for m, p in state.chance_outcomes()}
+    assert truth == {f"draw {CARD_KINDS[k]}": n / sum(r["deck"])
+                     for k, n in enumerate(r["deck"]) if n}
+
+
+def test_odds_of_a_draw_are_equal_for_twins_the_viewer_cannot_tell_apart() -> None:
+    state = _at_a_draw(5)
+    r = raw(state)
+    opponent = 1 - state.game._core.export(state._core)["drawer"]
+    viewer = 1 - opponent
+    held = next(k for k, n in enumerate(r["hand"][opponent]) if n)
+    other = next(k for k, n in enumerate(r["deck"]) if n and k != held)
+    twin_raw = {key: value for key, value in r.items()
+                if key not in ("pool", "supply_gold", "supply_natives", "flags_used", "deck",
+                               "in_victory")}
+    twin_raw["hand"] = [list(h) for h in r["hand"]]
+    twin_raw["hand"][opponent][held] -= 1
+    twin_raw["hand"][opponent][other] += 1
+    game = state.game
+    twin = game.position(game._position_text(twin_raw), auto_chance=False)
+    assert twin.view(viewer)["players"] == state.view(viewer)["players"]
+    assert twin.chance_outcomes(viewer=viewer) == state.chance_outcomes(viewer=viewer)
+    assert twin.chance_outcomes() != state.chance_outcomes()

@@ -6,14 +6,15 @@ readings (M1..M26) or the core's contract promises: the bounds the C buffers rel
 the declared ``max_game_length``, that nothing an observer sees depends on another
 player's hand, that saves round-trip at every kind of decision and forged saves are
 refused, that bad input changes nothing, and rules points checked against the text.
-The defects this review found are fixed and kept as regressions: the edit hook's
+The defects this review found are fixed and kept as regressions: a staged position's
 missing limits (a pending move's source, emptying the pile at a draw), history_view
 replaying an edited history, determinize at a Grand stratège's next draw, the 3-player
 Shipyard, a Coup de main's recruitment, the window after a Coup de main, and two
 explanations.  Long ASan runs are not here (they take minutes); see the review report.
 
-Positions are staged through the core's ``edit`` hook and legal moves (see
-``tests/armada_review_helpers.py``); games run without automatic chance so that every
+Positions are staged through the position format (``edit`` in
+``tests/armada_review_helpers.py`` changes one field of ``state.position()``, checked by
+``game.position``) and legal moves; games run without automatic chance so that every
 die and card is the test's choice.
 """
 
@@ -225,7 +226,7 @@ def test_edit_hook_flags_and_ship_tokens() -> None:
     # 31 flags of one colour: at most 30 tokens
     for t in range(7, 37):                         # other lairs and the central group
         edit(state, "flag", C("green"), t)
-    with pytest.raises(ValueError, match="30 flags"):
+    with pytest.raises(ValueError, match="30 at most"):
         edit(state, "flag", C("green"), 40)
     assert raw(state)["flags_used"][C("green")] == 30
 

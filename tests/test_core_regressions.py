@@ -319,7 +319,7 @@ def test_signing_key_must_be_bytes_of_at_least_16() -> None:
         state.to_json(key=b"short")
     with pytest.raises(TypeError):
         state.game.state_from_json(state.to_json(key=SIGNING_KEY), key=123)  # type: ignore
-    assert json.loads(state.to_json())["format_version"] == 2
+    assert json.loads(state.to_json())["format_version"] == 3
 
 
 def game_state_equal(a: boardrules.State[Any], b: boardrules.State[Any]) -> bool:

@@ -26,7 +26,7 @@ def test_decision_agrees_with_the_legal_moves_at_every_step(game_id: str) -> Non
         assert decision.moves == len(moves)
         assert decision.kinds == tuple(sorted({m.kind for m in moves}))  # type: ignore[attr-defined]
         assert decision.is_chance == (state.current_player == CHANCE)
-        assert decision.is_forced == (len(moves) == 1)
+        assert decision.has_one_answer == (len(moves) == 1)
         if hasattr(state, "phase"):
             assert decision.phase == state.phase
         if state.is_terminal():
@@ -55,7 +55,7 @@ def test_decision_marks_a_battle_card_chosen_after_a_hidden_commit_as_simultaneo
 def test_decision_of_a_game_without_phases_names_play_chance_and_over() -> None:
     state = boardrules.load("pig").new_game(seed=1, auto_chance=False)
     first = state.decision()  # a turn's first step: nothing to hold yet, a forced roll
-    assert first.phase == "play" and first.kinds == ("roll",) and first.is_forced
+    assert first.phase == "play" and first.kinds == ("roll",) and first.has_one_answer
     state.apply("roll")
     assert state.decision().phase == "chance" and state.decision().kinds == ("die",)
     assert state.decision().player == CHANCE != TERMINAL

@@ -105,6 +105,15 @@ def test_sdist_manifest_carries_build_files_and_package_data(
     assert tests <= selected
 
 
+def test_sdist_manifest_carries_the_fuzz_targets_and_their_corpus(
+        manifest: tuple[list[str], set[str]]) -> None:
+    files, selected = manifest
+    fuzz = {f for f in files if f.startswith("fuzz/")}
+    assert "fuzz/run.py" in fuzz and "fuzz/make_corpus.py" in fuzz
+    assert any(f.startswith("fuzz/corpus/saves/") for f in fuzz)
+    assert fuzz <= selected
+
+
 def test_sdist_manifest_leaves_out_generated_files(
         manifest: tuple[list[str], set[str]]) -> None:
     _, selected = manifest

@@ -28,6 +28,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from rome_and_carthage_helpers import BATTLE_AT_SALONA
 
 from boardrules import CHANCE, IllegalMoveError, InvalidOptionError, Termination
 from boardrules.games.rome_and_carthage import RomeCarthageGame, RomeCarthageState
@@ -65,10 +66,11 @@ LAYOUT = {f"{p}{i}": kind for p in PREFIX.values() for i, kind in KIND_AT.items(
 
 
 def new_game(players: int = 2, layout: dict[str, str] | None = None,
-             **options: Any) -> RomeCarthageState:
-    """A game on the test map with every army placed (round 3, chance not automatic)."""
+             auto_forced: bool = True, **options: Any) -> RomeCarthageState:
+    """A game on the test map with every army placed (round 3, chance not automatic;
+    forced steps taken unless ``auto_forced`` is False)."""
     game = RomeCarthageGame(players, board=TEST_MAP, **options)
-    state = game.new_game(seed=1, auto_chance=False)
+    state = game.new_game(seed=1, auto_chance=False, auto_forced=auto_forced)
     place(state, layout or LAYOUT)
     return state
 
@@ -418,7 +420,7 @@ def test_r22_forced_march_passes_through_a_friend() -> None:
 def test_r22_passing_is_offered_only_with_a_completion() -> None:
     """Every first leg onto a friend offered has a completion: the payment can reach 3
     points and the army can then end its move somewhere (not on a friend)."""
-    state = new_game()
+    state = new_game(auto_forced=False)     # a second leg with one stop is asked here
     turn(state, 1)
     passing = {m for m in legal(state) if "-" in m} - simple_moves(state)
     assert passing and all(m.split("-")[0][:2] in ("ro", "al") for m in passing)
@@ -812,21 +814,13 @@ def test_r8_a_fifteen_played_waits_for_the_fifteen_still_in_the_pile() -> None:
 
 
 def test_elimination_of_all_enemy_armies_wins() -> None:
-    """Victory: eliminating all enemy pieces (played out by random moves until it
-    happens; the test checks the outcome's consistency)."""
-    game = RomeCarthageGame(2)
-    for seed in range(60):
-        state = game.new_game(seed=seed)
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            state.apply(rng.choice(state.legal_moves()))
-        outcome = state.outcome()
-        assert outcome is not None
-        if outcome.reason is Termination.ELIMINATION:
-            loser = 1 - state.view(None)["winner_team"]
-            assert all(state.armies()[p] == 0 for p in game.teams[loser])
-            return
-    pytest.fail("no random game ended by elimination")
+    """Victory: eliminating all enemy pieces (a position: the other team's last army
+    loses its battle)."""
+    state = RomeCarthageGame(2).position(BATTLE_AT_SALONA)
+    play(state, "aquileia-salona", "play 10+5", "play 7+3")
+    outcome = state.outcome()
+    assert outcome is not None and outcome.reason is Termination.ELIMINATION
+    assert outcome.winners == (0,) and state.armies() == (1, 0)
 
 
 def test_no_progress_and_round_cap_are_draws() -> None:

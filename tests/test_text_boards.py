@@ -45,7 +45,8 @@ ARMADORA_SPECTATOR = """\
    +---------------------------------------------------------------+
 player 0, elf, 14 warriors left, 1 ability token, reinforcement held, to move
 player 1, goblin, 14 warriors left, 0 ability tokens, reinforcement placed
-palisades left: 31"""
+palisades left: 31
+last: player 1 reinforces b1"""
 
 
 def test_armadora_text_board_of_a_known_position() -> None:
@@ -106,7 +107,7 @@ def test_tic_tac_toe_text_board() -> None:
     state = game.new_game(seed=0)
     for move in ("b2", "a1", "c3", "c1", "b1"):
         state.apply(move)
-    assert str(state) == "  a b c\n1 O X O\n2 . X .\n3 . . X\nO to move"
+    assert str(state) == "  a b c\n1 O X O\n2 . X .\n3 . . X\nO to move\nlast: X on b1"
     assert state.render_text(1) == str(state)  # perfect information
 
 
@@ -125,6 +126,7 @@ def test_connect_four_text_board() -> None:
         "1 . X X X O . .",
         "  a b c d e f g",
         "yellow (O) to move",
+        "last: X in b (row 1)",
     ])
 
 
@@ -139,6 +141,7 @@ def test_pig_text_board() -> None:
         "player 1:  0 of 20",
         "last die: 3",
         "turn 3 of 40: player 0, turn total 3",
+        "last: player 0 rolls 3",
     ])
 
 

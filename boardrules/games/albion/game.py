@@ -24,7 +24,17 @@ from boardrules._ext.albion import (
 from boardrules.api import CHANCE, TERMINAL, Game, Outcome, State, Termination
 from boardrules.errors import InvalidOptionError
 from boardrules.games.albion.board import DEFAULT_BOARD, Board, load_board, shipped_boards
+from boardrules.games.albion.events import albion_events, describe
 from boardrules.games.albion.moves import RESOURCES, AlbionMove, build_move_table, normalise
+from boardrules.games.albion.position import position_raw, position_text
+from boardrules.games.albion.views import (
+    AlbionView,
+    BuildingView,
+    BuildView,
+    PlayerView,
+    RegionView,
+    ResourcesView,
+)
 from boardrules.games.board_files import refuse_board_paths
 from boardrules.games.checks import check_index, check_int_option
 
@@ -126,7 +136,7 @@ class AlbionGame(Game["AlbionState", AlbionMove]):
 
     id: ClassVar[str] = "albion"
     name: ClassVar[str] = "Albion"
-    rules_version: ClassVar[str] = "1.1"
+    rules_version: ClassVar[str] = "1.2"
     _core: AlbionCore
     max_move_text: ClassVar[int] = 48
     # random moves tell nothing here (random play never builds three stage IV
@@ -175,14 +185,32 @@ class AlbionGame(Game["AlbionState", AlbionMove]):
         """A saved state names a shipped board or carries the board itself, never a path."""
         refuse_board_paths(options, DEFAULT_BOARD, shipped_boards())
 
+    # --- positions (boardrules/games/albion/position.py; docs: "Position format") ---
+
+    def _position_text(self, raw: dict[str, Any]) -> str:
+        return position_text(raw, [r.key for r in self.board.regions])
+
+    def _position_raw(self, text: str) -> dict[str, Any]:
+        return position_raw(text, [r.key for r in self.board.regions], self.num_players)
+
+    # --- events (boardrules/games/albion/events.py; docs: "Events") ---
+
+    def _events(self, before: dict[str, Any], action: int, mover: int,
+                after: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+        board = self.board
+        return albion_events(self._core.layout, [r.key for r in board.regions],
+                             [r.printed_assault for r in board.regions], before, action,
+                             after)
+
     def region_key(self, region: int) -> str:
         """The notation key of the region with board index ``region``."""
         check_index("region", region, len(self.board.regions))
         return self.board.regions[region].key
 
 
-def _resources(counts: list[int]) -> dict[str, int]:
-    return dict(zip(RESOURCES, counts, strict=True))
+def _resources(counts: list[int]) -> ResourcesView:
+    fish, wood, stone, gold = counts
+    return {"fish": fish, "wood": wood, "stone": stone, "gold": gold}
 
 
 class AlbionState(State[AlbionMove]):
@@ -213,19 +241,19 @@ class AlbionState(State[AlbionMove]):
         """Each player's stage IV settlements (the game has no points: three win)."""
         return self.stage_four_settlements()
 
-    def production(self, player: int) -> dict[str, int]:
+    def production(self, player: int) -> ResourcesView:
         """What ``player`` takes with "B - Take Resources" (his plants' stages)."""
         self._check_viewer(player, spectator=False)
         return self._production(self._raw(), player)
 
-    def _production(self, raw: dict[str, Any], player: int) -> dict[str, int]:
+    def _production(self, raw: dict[str, Any], player: int) -> ResourcesView:
         board = self._game.board
-        out = {}
+        out = []
         for kind in RESOURCES:
             r = board.resource_region(kind)
             plant = raw["btype"][r][player] == TYPES.index("plant")
-            out[kind] = raw["bstage"][r][player] if plant else 0
-        return out
+            out.append(raw["bstage"][r][player] if plant else 0)
+        return _resources(out)
 
     def defence(self, player: int, region: str) -> int:
         """``player``'s defence against an assault in ``region`` ("Defending an Assault":
@@ -255,16 +283,19 @@ class AlbionState(State[AlbionMove]):
 
     # --- what each player sees (nothing is hidden) ---
 
-    def view(self, player: int | None) -> dict[str, Any]:
-        """What ``player`` may see (``None``: a spectator), JSON-ready.  Albion hides
-        nothing: face-down Picts are unknown to everyone (counts are shown)."""
+    # The view's own TypedDict (views.py) narrows State.view's dict[str, Any]: a
+    # TypedDict is not a dict[str, Any] to mypy, hence the ignore on the override.
+    def view(self, player: int | None) -> AlbionView:  # type: ignore[override]
+        """What ``player`` may see (``None``: a spectator), JSON-ready (docs: "The
+        view", field by field).  Albion hides nothing: face-down Picts are unknown to
+        everyone (counts are shown)."""
         game = self._game
         self._check_viewer(player)
         raw = self._raw()
         players = range(game.num_players)
-        regions = []
+        regions: list[RegionView] = []
         for r, region in enumerate(game.board.regions):
-            buildings = []
+            buildings: list[BuildingView] = []
             for p in players:
                 kind = raw["btype"][r][p]
                 if kind == 0:
@@ -314,7 +345,7 @@ class AlbionState(State[AlbionMove]):
         peace, assault = PICTS_REMOVED[self._game.num_players]
         return peace + assault + 2 + int(raw["box_peace"])
 
-    def _player_view(self, raw: dict[str, Any], p: int) -> dict[str, Any]:
+    def _player_view(self, raw: dict[str, Any], p: int) -> PlayerView:
         game = self._game
         on_board = sum(row[p] for row in raw["settlers"])
         legions = sum(row[p] for row in raw["legions"])
@@ -330,7 +361,7 @@ class AlbionState(State[AlbionMove]):
             "start_player": p == game.options["first_player"],
         }
 
-    def _build_view(self, raw: dict[str, Any]) -> dict[str, Any] | None:
+    def _build_view(self, raw: dict[str, Any]) -> BuildView | None:
         if not raw["building"]:
             return None
         return {"region": self._game.region_key(raw["b_region"]),
@@ -405,7 +436,12 @@ class AlbionState(State[AlbionMove]):
         """The board as text (``print(state)`` shows it)."""
         from boardrules.games.albion.render import render_text
 
-        return render_text(self.view(player), self._game.board)
+        text = render_text(self.view(player), self._game.board)
+        last = self.last_events(player)
+        if last:
+            text = text.rstrip("\n") + "\nlast: " + "; ".join(
+                describe(e.kind, dict(e.data)) for e in last) + "\n"
+        return text
 
     def render_svg(self, player: int | None = None, *, size: int = 900) -> str:
         """An SVG picture of the position."""

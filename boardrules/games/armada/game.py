@@ -11,6 +11,7 @@ import os
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from boardrules._events import Event
 from boardrules._ext.armada import (
     CARD_KINDS,
     COLOURS,
@@ -24,10 +25,21 @@ from boardrules._ext.armada import (
 )
 from boardrules.api import CHANCE, TERMINAL, Game, Outcome, State, Termination
 from boardrules.errors import BoardDataError, InvalidOptionError
+from boardrules.games.armada import events as armada_events
 from boardrules.games.armada.board import DEFAULT_BOARD, Board, load_board, shipped_boards
 from boardrules.games.armada.deck import DEFAULT_DECK, Deck, load_deck, shipped_decks
 from boardrules.games.armada.dice import DEFAULT_DICE, Dice, load_dice, shipped_dice
 from boardrules.games.armada.moves import ArmadaMove, build_move_table, normalise
+from boardrules.games.armada.position import Names
+from boardrules.games.armada.position import parse as parse_position
+from boardrules.games.armada.position import write as write_position
+from boardrules.games.armada.views import (
+    ArmadaView,
+    ColourView,
+    PlayerView,
+    ShipView,
+    TerritoryView,
+)
 from boardrules.games.board_files import refuse_board_paths
 from boardrules.games.checks import check_int_option
 
@@ -41,6 +53,7 @@ START_BANDS, THREE_PLAYER_BANDS, FARTHEST_EXTRA = 18, 15, 5
 DIE_FACES = 4          # effects 0 .. 3 (the core's AM_FACE)
 NO_ONE = 255
 BROWN = 4
+DRAW_LOOK = 2          # the core's DR_LOOK: a Grand stratège's look
 
 #: Why the core refused an action: rule key -> message citing the rulebook section.
 ILLEGAL_REASONS: dict[str, str] = {
@@ -173,8 +186,9 @@ class ArmadaGame(Game["ArmadaState", ArmadaMove]):
 
     id: ClassVar[str] = "armada"
     name: ClassVar[str] = "Armada"
-    rules_version: ClassVar[str] = "1.1"
+    rules_version: ClassVar[str] = "1.2"
     _core: ArmadaCore
+    _names: Names            # the position format's keys, built when first needed
     max_move_text: ClassVar[int] = 48
     # random play never reaches a 2-turn victory: search evaluates its leaves at once,
     # with a low exploration constant because evaluate() separates the moves by small
@@ -262,6 +276,50 @@ class ArmadaGame(Game["ArmadaState", ArmadaMove]):
 
     def _normalise(self, text: str) -> str:
         return normalise(text)
+
+    def _notation_hint(self) -> str:
+        """The notation reminder with this game's moves only: ``recruit`` with the
+        Recruitment rule, ``buy`` and ``play`` with the cards."""
+        moves = ["'move a-b'", "'bands 3'", "'gold 0'", "'attack a-b'", "'launch city-sea'",
+                 "'sail s-s'", "'explore t'", "'convert t'"]
+        if self.options["recruitment"]:
+            moves.append("'recruit'")
+        if self.options["recruitment"] or self.options["cards"]:
+            moves.append("'place t'")
+        if self.options["cards"]:
+            moves += ["'buy t'", "'play dope'", "'decline'"]
+        moves += ["'end'", "'ship city'", "'deploy 5'"]
+        return "see the notation: " + ", ".join(moves)
+
+    # --- positions (docs: "Position format") ---
+
+    def _position_names(self) -> Names:
+        names: Names | None = getattr(self, "_names", None)
+        if names is None:
+            b = self.board
+            groups = [b.islands[t.island].group for t in b.territories]
+            names = Names([t.key for t in b.territories], [s.key for s in b.seas],
+                          self._core.routes, self.num_players,
+                          [COLOURS.index(g) if g in COLOURS else -1 for g in groups])
+            self._names = names
+        return names
+
+    def _position_text(self, raw: dict[str, Any]) -> str:
+        return write_position(raw, self._position_names())
+
+    def _position_raw(self, text: str) -> dict[str, Any]:
+        return parse_position(text, self._position_names())
+
+    # --- events (docs: "Events") ---
+
+    def _events(self, before: dict[str, Any], action: int, mover: int,
+                after: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+        names = self._position_names()
+        return armada_events.events(self._moves[action], before, after, names.territories,
+                                    names.seas, names.routes)
+
+    def _redact_event(self, event: Event, viewer: int | None) -> Event | None:
+        return armada_events.redact(event, viewer)
 
     @classmethod
     def check_saved_options(cls, options: dict[str, Any]) -> None:
@@ -352,7 +410,9 @@ class ArmadaState(State[ArmadaMove]):
     def _sees_hand(self, viewer: int | None, player: int) -> bool:
         return viewer is not None and viewer == player
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    # The base class types view() as a plain dict; Armada's is an ArmadaView (a
+    # TypedDict, which is not a subtype of dict[str, Any] for mypy), hence the ignore.
+    def view(self, player: int | None) -> ArmadaView:  # type: ignore[override]
         """What ``player`` may see (``None``: a spectator), JSON-ready: everything on
         the board, the cards played, hand sizes and the pile's size; his own hand (and
         the cards he is looking at with a Grand stratège) only to him."""
@@ -391,7 +451,7 @@ class ArmadaState(State[ArmadaMove]):
                             if player is not None and player == self.current_player else []),
         }
 
-    def _colour_view(self, raw: dict[str, Any], c: int) -> dict[str, Any]:
+    def _colour_view(self, raw: dict[str, Any], c: int) -> ColourView:
         game = self._game
         player = game.colour_players[c]
         on_ships = sum(b for b, crew in zip(raw["ship_bands"], raw["ship_crew"], strict=True)
@@ -409,7 +469,7 @@ class ArmadaState(State[ArmadaMove]):
             "in_victory": raw["in_victory"][c],
         }
 
-    def _player_view(self, raw: dict[str, Any], p: int, viewer: int | None) -> dict[str, Any]:
+    def _player_view(self, raw: dict[str, Any], p: int, viewer: int | None) -> PlayerView:
         game = self._game
         hand = raw["hand"][p]
         return {
@@ -420,16 +480,16 @@ class ArmadaState(State[ArmadaMove]):
                      if self._sees_hand(viewer, p) else None),
         }
 
-    def _territories_view(self, raw: dict[str, Any]) -> list[dict[str, Any]]:
+    def _territories_view(self, raw: dict[str, Any]) -> list[TerritoryView]:
         return [{"territory": t.key, "flag": _flag(raw["flag"][r]),
                  "explored": raw["explored"][r], "colour": _colour(raw["occ"][r]),
                  "bands": raw["bands"][r], "gold": raw["gold"][r],
                  "natives": raw["natives"][r]}
                 for r, t in enumerate(self._game.board.territories)]
 
-    def _ships_view(self, raw: dict[str, Any]) -> list[dict[str, Any]]:
+    def _ships_view(self, raw: dict[str, Any]) -> list[ShipView]:
         board = self._game.board
-        ships = []
+        ships: list[ShipView] = []
         for i in range(SHIPS):
             where = SHIP_PLACES[raw["ship_where"][i]]
             pos = raw["ship_pos"][i]
@@ -481,6 +541,25 @@ class ArmadaState(State[ArmadaMove]):
                     "looked": sum(raw["looked"]),
                     "card": CARD_KINDS[raw["last_looked"]] if seen else None}
         return None
+
+    def _viewer_chance_outcomes(self, viewer: int) -> list[tuple[int, float]]:
+        """A card draw as ``viewer`` sees it: any card he has not seen -- the pile, the
+        other players' hands, and the cards another player's Grand stratège sets aside
+        while he looks -- uniformly (M28's unseen cards, as a world redraws them).  The
+        dice do not depend on hidden cards: the engine's odds."""
+        raw = self._raw()
+        phase = PHASES[raw["phase"]]
+        if phase not in ("deal", "draw"):
+            return super()._viewer_chance_outcomes(viewer)
+        unseen = list(raw["deck"])
+        for p, hand in enumerate(raw["hand"]):
+            if p != viewer:
+                unseen = [n + h for n, h in zip(unseen, hand, strict=True)]
+        if phase == "draw" and raw["draw_reason"] == DRAW_LOOK and raw["drawer"] != viewer:
+            unseen = [n + h for n, h in zip(unseen, raw["looked"], strict=True)]
+        total = sum(unseen)
+        first = self._game._core.layout["draw"]
+        return [(first + k, n / total) for k, n in enumerate(unseen) if n]
 
     def history_view(self, player: int | None) -> list[tuple[int, str]]:
         """The move log as ``player`` may see it: a card drawn for another player (dealt,
@@ -535,7 +614,11 @@ class ArmadaState(State[ArmadaMove]):
         """The board as text (``print(state)`` shows it)."""
         from boardrules.games.armada.render import render_text
 
-        return render_text(self.view(player), self._game.board)
+        text = render_text(self.view(player), self._game.board)
+        last = self.last_events(player)
+        if last:
+            text += "\nlast: " + "; ".join(armada_events.describe(e) for e in last)
+        return text
 
     def render_svg(self, player: int | None = None, *, size: int = 900) -> str:
         """An SVG picture of what ``player`` may see."""

@@ -11,6 +11,7 @@ import os
 from collections.abc import Mapping
 from typing import Any, ClassVar, Literal
 
+from boardrules._events import Event
 from boardrules._ext.armadora import ArmadoraCore
 from boardrules.api import CHANCE, TERMINAL, Game, Outcome, State, Termination
 from boardrules.errors import InvalidOptionError
@@ -22,6 +23,12 @@ from boardrules.games.armadora.moves import (
     edge_aliases,
     normalise,
     square_name,
+)
+from boardrules.games.armadora.views import (
+    ArmadoraPlayerView,
+    ArmadoraSquareView,
+    ArmadoraView,
+    ArmadoraWarriorView,
 )
 from boardrules.games.board_files import refuse_board_paths
 
@@ -177,6 +184,34 @@ class ArmadoraGame(Game["ArmadoraState", ArmadoraMove]):
     def square(self, cell: int) -> str:
         return square_name(cell, self.board.width)
 
+    def _square_cell(self, name: str | None) -> int:
+        """The cell number of a square's name (``c2`` -> 10 on the printed board)."""
+        assert name is not None
+        return (int(name[1:]) - 1) * self.board.width + "abcdefgh".index(name[0])
+
+    # --- positions and events (position.py, events.py) ---
+
+    def _position_text(self, raw: dict[str, Any]) -> str:
+        from boardrules.games.armadora.position import position_text
+
+        return position_text(self, raw)
+
+    def _position_raw(self, text: str) -> dict[str, Any]:
+        from boardrules.games.armadora.position import position_raw
+
+        return position_raw(self, text)
+
+    def _events(self, before: dict[str, Any], action: int, mover: int,
+                after: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+        from boardrules.games.armadora.events import armadora_events
+
+        return armadora_events(self, before, action, mover, after)
+
+    def _redact_event(self, event: Event, viewer: int | None) -> Event | None:
+        from boardrules.games.armadora.events import redact_armadora_event
+
+        return redact_armadora_event(self, event, viewer)
+
 
 class ArmadoraState(State[ArmadoraMove]):
     """An Armadora game in progress."""
@@ -253,7 +288,9 @@ class ArmadoraState(State[ArmadoraMove]):
             return int(last - layout["peek"])
         return None
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    # The override narrows the base's dict[str, Any] to the TypedDict of views.py (a
+    # TypedDict is not a dict[str, Any] to a type checker, though it is one at run time).
+    def view(self, player: int | None) -> ArmadoraView:  # type: ignore[override]
         """What ``player`` may see (``None``: a spectator), JSON-ready.
 
         Face-down warriors show their strength only to their owner (unless the
@@ -269,10 +306,10 @@ class ArmadoraState(State[ArmadoraMove]):
         # rule 5, victory: every face-down warrior is turned over when the game is scored
         revealed = self.is_terminal()
         known = set(raw["known"][player]) if player is not None else set()
-        squares = []
+        squares: list[ArmadoraSquareView] = []
         for c in range(game.board.width * game.board.height):
             owner = raw["owner"][c]
-            warrior = None
+            warrior: ArmadoraWarriorView | None = None
             if owner >= 0:
                 visible = (revealed or raw["face_up"][c]
                            or (look and (owner == player or c in known)))
@@ -290,9 +327,9 @@ class ArmadoraState(State[ArmadoraMove]):
                 "gold": raw["gold"][c] if is_mine and raw["gold"][c] else None,
                 "warrior": warrior,
             })
-        view: dict[str, Any] = {
+        view: ArmadoraView = {
             "game": game.id,
-            "options": game.options,
+            "options": dict(game.options),
             "viewer": player,
             "phase": PHASES[raw["phase"]],
             "current_player": self.current_player,
@@ -315,7 +352,8 @@ class ArmadoraState(State[ArmadoraMove]):
             view["peek"] = {"square": game.square(peek), "strength": raw["strength"][peek]}
         return view
 
-    def _player_view(self, raw: dict[str, Any], q: int, viewer: int | None) -> dict[str, Any]:
+    def _player_view(self, raw: dict[str, Any], q: int,
+                     viewer: int | None) -> ArmadoraPlayerView:
         race = raw["race"][q]
         return {
             "player": q,
@@ -395,9 +433,14 @@ class ArmadoraState(State[ArmadoraMove]):
         a spectator's view, every face-down strength a ``?``; ``player=p`` what p may see
         (his own strengths, the ones he peeked at, his screen).  See the docs' Text board
         section for the symbols."""
+        from boardrules.games.armadora.events import describe
         from boardrules.games.armadora.render import render_text
 
-        return render_text(self.view(player))
+        text = render_text(self.view(player))
+        last = self.last_events(player)
+        if last:
+            text += "\nlast: " + "; ".join(describe(event) for event in last)
+        return text
 
     def render_svg(self, player: int | None = None, *, size: int = 56) -> str:
         """An SVG picture of what ``player`` may see (``None``: a spectator, every

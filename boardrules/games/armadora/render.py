@@ -3,6 +3,7 @@ picture can never show what his view hides)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -14,7 +15,7 @@ TERRITORY_TINTS = ("#e8f1dc", "#dcebf1", "#f1e8dc", "#ecdcf1", "#f1dcdc", "#dcf1
                    "#f1f0dc", "#e3e3e3")
 
 
-def _colour(view: dict[str, Any], player: int) -> str:
+def _colour(view: Mapping[str, Any], player: int) -> str:
     race = view["players"][player]["race"]
     return RACE_COLOURS[race] if race else SEAT_COLOURS[player]
 
@@ -23,7 +24,7 @@ def _text_colour(fill: str) -> str:
     return "#000000" if fill in ("#f4f4f4",) else "#ffffff"
 
 
-def render_svg(view: dict[str, Any], *, size: int = 56) -> str:
+def render_svg(view: Mapping[str, Any], *, size: int = 56) -> str:
     """The board of ``view`` as an SVG document (squares ``size`` pixels wide)."""
     width, height = view["width"], view["height"]
     margin = size // 2
@@ -91,7 +92,7 @@ def render_svg(view: dict[str, Any], *, size: int = 56) -> str:
     return "\n".join(out)
 
 
-def _warrior(view: dict[str, Any], warrior: dict[str, Any], x: int, y: int,
+def _warrior(view: Mapping[str, Any], warrior: Mapping[str, Any], x: int, y: int,
              size: int) -> list[str]:
     fill = _colour(view, warrior["owner"])
     pad = size // 7
@@ -118,7 +119,7 @@ def _warrior(view: dict[str, Any], warrior: dict[str, Any], x: int, y: int,
 TEXT_CELL = 7
 
 
-def render_text(view: dict[str, Any]) -> str:
+def render_text(view: Mapping[str, Any]) -> str:
     """The board of ``view`` as text: a grid with the notation's coordinates (columns
     ``a``.., rows ``1``.. from the title edge), palisades as ``|`` and ``---``, then one
     line per player and the supply.  Drawn from a view, so it shows nothing the view
@@ -192,7 +193,7 @@ def _between_rows(y: int, width: int, east: set[int], south: set[int]) -> str:
     return out
 
 
-def _players_text(view: dict[str, Any]) -> list[str]:
+def _players_text(view: Mapping[str, Any]) -> list[str]:
     lines = []
     for p in view["players"]:
         parts = [f"player {p['player']}"]

@@ -20,6 +20,7 @@ from boardrules.games.connect_four.moves import (
     build_move_table,
     normalise,
 )
+from boardrules.games.connect_four.views import ConnectFourView
 from boardrules.games.line_games import LineGameState
 
 #: Player 0 (X, red in pictures) moves first; player 1 is O (yellow).
@@ -56,6 +57,24 @@ class ConnectFourGame(Game["ConnectFourState", ConnectFourMove]):
     def _normalise(self, text: str) -> str:
         return normalise(text)
 
+    # --- positions and events (position.py, events.py) ---
+
+    def _position_text(self, raw: dict[str, Any]) -> str:
+        from boardrules.games.connect_four.position import position_text
+
+        return position_text(raw)
+
+    def _position_raw(self, text: str) -> dict[str, Any]:
+        from boardrules.games.connect_four.position import position_raw
+
+        return position_raw(text)
+
+    def _events(self, before: dict[str, Any], action: int, mover: int,
+                after: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+        from boardrules.games.connect_four.events import connect_four_events
+
+        return connect_four_events(before, action, mover, after)
+
 
 class ConnectFourState(LineGameState[ConnectFourMove]):
     """A Connect Four game in progress."""
@@ -75,7 +94,9 @@ class ConnectFourState(LineGameState[ConnectFourMove]):
 
     # --- what each player sees (everything: perfect information) ---
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    # The override narrows the base's dict[str, Any] to the TypedDict of views.py (a
+    # TypedDict is not a dict[str, Any] to a type checker, though it is one at run time).
+    def view(self, player: int | None) -> ConnectFourView:  # type: ignore[override]
         """The board, JSON-ready; the same for every viewer except ``legal_moves``, filled
         only for the player to move (``None``: a spectator).
 
@@ -88,7 +109,7 @@ class ConnectFourState(LineGameState[ConnectFourMove]):
         raw = self._raw()
         return {
             "game": self._game.id,
-            "options": self._game.options,
+            "options": dict(self._game.options),
             "viewer": player,
             "current_player": self.current_player,
             "symbols": list(SYMBOLS),
@@ -136,9 +157,14 @@ class ConnectFourState(LineGameState[ConnectFourMove]):
     def render_text(self, player: int | None = None) -> str:
         """The board as text (``print(state)`` shows it); the same for every viewer
         (perfect information).  ``player`` is checked as for :meth:`view`."""
+        from boardrules.games.connect_four.events import describe
         from boardrules.games.connect_four.render import render_text
 
-        return render_text(self.view(player))
+        text = render_text(self.view(player))
+        last = self.last_events(player)
+        if last:
+            text += "\nlast: " + "; ".join(describe(event) for event in last)
+        return text
 
     def render_svg(self, player: int | None = None, *, size: int = 56) -> str:
         """An SVG picture of the board (cells ``size`` pixels wide); the connected four,

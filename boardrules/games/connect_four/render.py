@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 COLUMNS = "abcdefg"
@@ -10,7 +11,7 @@ FRAME = "#1d4e9e"
 HOLE = "#fbf8f0"
 
 
-def render_svg(view: dict[str, Any], *, size: int = 56) -> str:
+def render_svg(view: Mapping[str, Any], *, size: int = 56) -> str:
     """The board of ``view`` as an SVG document (cells ``size`` pixels wide)."""
     rows = view["rows"]
     height, width = len(rows), len(rows[0])
@@ -43,7 +44,7 @@ def render_svg(view: dict[str, Any], *, size: int = 56) -> str:
     return "\n".join(out)
 
 
-def _status(view: dict[str, Any]) -> str:
+def _status(view: Mapping[str, Any]) -> str:
     names = ("red (X)", "yellow (O)")
     if view["winner"] is not None:
         return f"{names[view['winner']]} wins"
@@ -52,7 +53,7 @@ def _status(view: dict[str, Any]) -> str:
     return f"{names[view['current_player']]} to move"
 
 
-def render_text(view: dict[str, Any]) -> str:
+def render_text(view: Mapping[str, Any]) -> str:
     """The board of ``view`` as text: the top row first, rows numbered from 1 at the
     bottom, columns ``a``-``g`` (the notation) under them; ``X`` red, ``O`` yellow, ``.``
     an empty cell; then the status."""

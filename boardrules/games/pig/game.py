@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from boardrules._ext.pig import PigCore
 from boardrules.api import TERMINAL, Game, Outcome, State, Termination
 from boardrules.games.pig.moves import MAX_MOVE_TEXT, PigMove, build_move_table, normalise
+from boardrules.games.pig.views import PigView
 
 #: Why the core refused an action: rule key -> message.
 ILLEGAL_REASONS: dict[str, str] = {
@@ -55,6 +56,24 @@ class PigGame(Game["PigState", PigMove]):
 
     def _normalise(self, text: str) -> str:
         return normalise(text)
+
+    # --- positions and events (position.py, events.py) ---
+
+    def _position_text(self, raw: dict[str, Any]) -> str:
+        from boardrules.games.pig.position import position_text
+
+        return position_text(raw)
+
+    def _position_raw(self, text: str) -> dict[str, Any]:
+        from boardrules.games.pig.position import position_raw
+
+        return position_raw(text)
+
+    def _events(self, before: dict[str, Any], action: int, mover: int,
+                after: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+        from boardrules.games.pig.events import pig_events
+
+        return pig_events(before, action, mover, after)
 
 
 class PigState(State[PigMove]):
@@ -101,7 +120,9 @@ class PigState(State[PigMove]):
 
     # --- what each player sees (everything: perfect information) ---
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    # The override narrows the base's dict[str, Any] to the TypedDict of views.py (a
+    # TypedDict is not a dict[str, Any] to a type checker, though it is one at run time).
+    def view(self, player: int | None) -> PigView:  # type: ignore[override]
         """The scores and the turn in progress, JSON-ready; the same for every viewer
         except ``legal_moves``, filled only for the player to move (``None``: a
         spectator).
@@ -115,7 +136,7 @@ class PigState(State[PigMove]):
         raw = self._raw()
         return {
             "game": self._game.id,
-            "options": self._game.options,
+            "options": dict(self._game.options),
             "viewer": player,
             "current_player": self.current_player,
             "target": self._game.target,
@@ -174,9 +195,14 @@ class PigState(State[PigMove]):
     def render_text(self, player: int | None = None) -> str:
         """The board as text (``print(state)`` shows it); the same for every viewer
         (perfect information).  ``player`` is checked as for :meth:`view`."""
+        from boardrules.games.pig.events import describe
         from boardrules.games.pig.render import render_text
 
-        return render_text(self.view(player))
+        text = render_text(self.view(player))
+        last = self.last_events(player)
+        if last:
+            text += "\nlast: " + "; ".join(describe(event) for event in last)
+        return text
 
     def render_svg(self, player: int | None = None, *, size: int = 300) -> str:
         """An SVG picture: the two score bars up to the target (the turn total in

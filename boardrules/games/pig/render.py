@@ -3,6 +3,7 @@ turn total and the last die."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 INK = ("#c0392b", "#2e6fd1")        # player 0 red, player 1 blue
@@ -18,7 +19,7 @@ PIPS = {
 }
 
 
-def render_svg(view: dict[str, Any], *, size: int = 300) -> str:
+def render_svg(view: Mapping[str, Any], *, size: int = 300) -> str:
     """The position of ``view`` as an SVG document (score bars ``size`` pixels long)."""
     target = view["target"]
     unit = size / target
@@ -66,7 +67,7 @@ def _die(face: int | None, x: float, y: float, size: int) -> list[str]:
     return out
 
 
-def _status(view: dict[str, Any]) -> str:
+def _status(view: Mapping[str, Any]) -> str:
     if view["phase"] == "over":
         if view["winner"] is None:
             return f"draw after {view['turns']} turns"
@@ -77,7 +78,7 @@ def _status(view: dict[str, Any]) -> str:
             f"turn total {view['turn_total']}{rolling}")
 
 
-def render_text(view: dict[str, Any]) -> str:
+def render_text(view: Mapping[str, Any]) -> str:
     """The position of ``view`` as text: each player's score (and the turn total at risk
     after the score of the player whose turn it is), the last die, then the status."""
     lines = []

@@ -11,6 +11,7 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
+from boardrules._events import Event
 from boardrules._ext.rome_and_carthage import END_REASONS, KINDS, PHASES, RomeCarthageCore
 from boardrules.api import CHANCE, TERMINAL, Game, Outcome, State, Termination
 from boardrules.errors import InvalidOptionError
@@ -23,11 +24,21 @@ from boardrules.games.rome_and_carthage.board import (
     load_board,
     shipped_boards,
 )
+from boardrules.games.rome_and_carthage.events import describe, rc_events, redact, sees_hand
 from boardrules.games.rome_and_carthage.moves import (
     CARD_VALUES,
     RomeCarthageMove,
     build_move_table,
     normalise,
+)
+from boardrules.games.rome_and_carthage.position import position_raw, position_text
+from boardrules.games.rome_and_carthage.views import (
+    ArmyView,
+    BattleView,
+    CityView,
+    PlayerView,
+    RomeCarthageView,
+    SpecialsView,
 )
 
 Variant = Literal["standard", "equal_arms", "rapid_conquest"]
@@ -109,6 +120,9 @@ ILLEGAL_REASONS: dict[str, str] = {
 _NOTATION = ("see the notation: 'infantry@roma', 'pass', 'treason', 'uprising roma', "
              "'roma-capua', 'done', 'pay 5', 'battle capua', 'play 10+4', 'play 7', "
              "'withdraw', 'draw 7', 'ally', 'give 5', 'agree', 'refuse'")
+_STANDARD_MOVES = ("'infantry@roma'", "'pass'", "'treason'", "'uprising roma'",
+                   "'roma-capua'", "'done'", "'pay 5'", "'battle capua'", "'play 10+4'",
+                   "'play 7'", "'withdraw'", "'draw 7'")
 
 
 def default_empires(players: int, ally: str) -> list[list[str]]:
@@ -151,7 +165,7 @@ class RomeCarthageGame(Game["RomeCarthageState", RomeCarthageMove]):
 
     id: ClassVar[str] = "rome_and_carthage"
     name: ClassVar[str] = "Rome & Carthage"
-    rules_version: ClassVar[str] = "1.1"
+    rules_version: ClassVar[str] = "1.2"
     _core: RomeCarthageCore
     pass_action: ClassVar[int | None] = 0
     # random games last some 900 actions: search rolls out 30, then evaluate() (armies,
@@ -222,6 +236,35 @@ class RomeCarthageGame(Game["RomeCarthageState", RomeCarthageMove]):
 
     def _normalise(self, text: str) -> str:
         return normalise(text)
+
+    def _notation_hint(self) -> str:
+        """The notation of this game's moves only: Rapid Conquest removes the Popular
+        Uprising and adds ``ally`` and ``give``, its explicit consent ``agree`` and
+        ``refuse``."""
+        moves = list(_STANDARD_MOVES)
+        if self._options["variant"] == "rapid_conquest":
+            moves.remove("'uprising roma'")
+            moves += ["'ally'", "'give 5'"]
+            if self._options["consent"] == "explicit":
+                moves += ["'agree'", "'refuse'"]
+        return "see the notation: " + ", ".join(moves)
+
+    # --- positions (the docs page's "Position format"; the checks are the core's load) ---
+
+    def _position_text(self, raw: dict[str, Any]) -> str:
+        return position_text(self, raw)
+
+    def _position_raw(self, text: str) -> dict[str, Any]:
+        return position_raw(self, text)
+
+    # --- events (the docs page's "Events") ---
+
+    def _events(self, before: dict[str, Any], action: int, mover: int,
+                after: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+        return rc_events(self, before, action, mover, after)
+
+    def _redact_event(self, event: Event, viewer: int | None) -> Event | None:
+        return redact(self, event, viewer)
 
     @classmethod
     def check_saved_options(cls, options: dict[str, Any]) -> None:
@@ -332,6 +375,28 @@ class RomeCarthageState(State[RomeCarthageMove]):
         self._check_viewer(player, spectator=False)
         return bool(self._game._core.capital_occupied(self._core, player))
 
+    # --- odds as a player sees them ---
+
+    def _viewer_chance_outcomes(self, viewer: int) -> list[tuple[int, float]]:
+        """A draw as ``viewer`` sees it: uniform over the cards he has not seen -- the
+        drawer's pile and the cards of the hands he may not see that everyone does not
+        know (drawn ones, a lost hand's face-down cards), as ``determinize`` redraws
+        them.  So the outcomes are every value he cannot rule out, not only the pile's
+        (which would tell him what the hidden hands hold)."""
+        game = self._game
+        raw = self._raw()
+        team_of = game._core.team_of
+        pile = team_of[raw["turn_player"]] if game.equal_arms else 0
+        pool = list(raw["pile"][pile])
+        for q in range(game.num_players):
+            if sees_hand(game, viewer, q) or (game.equal_arms and team_of[q] != pile):
+                continue
+            for v in range(1, len(CARD_VALUES)):
+                pool[v] += raw["hand"][q][v] - raw["known"][q][v] + raw["lost"][q][v]
+        total = sum(pool)
+        first = game._core.layout["draw"]
+        return [(first + v, n / total) for v, n in enumerate(pool) if n]
+
     # --- what each player sees ---
 
     def _sees_hand(self, viewer: int | None, q: int) -> bool:
@@ -341,7 +406,9 @@ class RomeCarthageState(State[RomeCarthageMove]):
         team_of = self._game._core.team_of
         return viewer == q or (not self._game.equal_arms and team_of[viewer] == team_of[q])
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    # The view's TypedDict narrows State.view's dict[str, Any]: a TypedDict is not a
+    # dict subtype to mypy, hence the ignore (callers get the precise type).
+    def view(self, player: int | None) -> RomeCarthageView:  # type: ignore[override]
         """What ``player`` may see (``None``: a spectator), JSON-ready.
 
         Everyone sees the board, every hand's size, the cards everyone knows a hand holds
@@ -354,13 +421,13 @@ class RomeCarthageState(State[RomeCarthageMove]):
         self._check_viewer(player)
         raw = self._raw()
         phase = PHASES[raw["phase"]]
-        cities = [{"city": c.key, "army": _army(game, raw["army"][i]),
+        cities: list[CityView] = [{"city": c.key, "army": _army(game, raw["army"][i]),
                    "attacker": _army(game, raw["attacker"][i]),
                    "passing": (_army(game, raw["transit"]) if raw["transit_city"] == i
                                else None)}
                   for i, c in enumerate(game.board.cities)]
         equal = game.equal_arms
-        view: dict[str, Any] = {
+        view: RomeCarthageView = {
             "game": game.id,
             "options": game.options,
             "viewer": player,
@@ -396,7 +463,7 @@ class RomeCarthageState(State[RomeCarthageMove]):
         }
         return view
 
-    def _player_view(self, raw: dict[str, Any], q: int, viewer: int | None) -> dict[str, Any]:
+    def _player_view(self, raw: dict[str, Any], q: int, viewer: int | None) -> PlayerView:
         game = self._game
         hand = raw["hand"][q]
         return {
@@ -414,14 +481,14 @@ class RomeCarthageState(State[RomeCarthageMove]):
             "capital_occupied": self.capital_occupied(q),
         }
 
-    def _specials(self, raw: dict[str, Any]) -> list[dict[str, Any]]:
+    def _specials(self, raw: dict[str, Any]) -> list[SpecialsView]:
         """Special cards lie face up: who may still play which."""
         holder = self._game._core.holder
         return [{"player": q, "treason": bool(raw["treason"][holder[q]]),
                  "uprising": bool(raw["uprising"][holder[q]])}
                 for q in range(self._game.num_players)]
 
-    def _battle_view(self, raw: dict[str, Any], viewer: int | None) -> dict[str, Any] | None:
+    def _battle_view(self, raw: dict[str, Any], viewer: int | None) -> BattleView | None:
         if raw["battle_city"] < 0:
             return None
         game = self._game
@@ -533,7 +600,12 @@ class RomeCarthageState(State[RomeCarthageMove]):
         """The map as text (``print(state)`` shows it for a spectator)."""
         from boardrules.games.rome_and_carthage.render import render_text
 
-        return render_text(self.view(player), self._game.board)
+        text = render_text(self.view(player), self._game.board)
+        last = self.last_events(player)
+        if last:
+            text += ("" if text.endswith("\n") else "\n") + "last: " + "; ".join(
+                describe(event) for event in last)
+        return text
 
     def render_svg(self, player: int | None = None, *, size: int = 900) -> str:
         """An SVG picture of what ``player`` may see (``None``: a spectator)."""
@@ -560,7 +632,7 @@ def _empire_player(game: RomeCarthageGame) -> list[int]:
     return owner
 
 
-def _army(game: RomeCarthageGame, code: int) -> dict[str, Any] | None:
+def _army(game: RomeCarthageGame, code: int) -> ArmyView | None:
     if code < 0:
         return None
     empire = code // 4

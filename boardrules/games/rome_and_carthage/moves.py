@@ -143,7 +143,9 @@ def normalise(text: str) -> str:
     text = _AROUND.sub(r"\1", _SPACES.sub(" ", str.__str__(text).strip().lower()))
     if text.startswith("play ") and "+" in text:
         parts = text[5:].split("+")
-        if len(parts) == 2 and all(p.isdigit() and len(p) <= 2 for p in parts):
+        # ASCII digits only: str.isdigit() also takes '²', which int() refuses
+        if len(parts) == 2 and all(p.isascii() and p.isdigit() and len(p) <= 2
+                                   for p in parts):
             high, low = sorted((int(p) for p in parts), reverse=True)
             return f"play {high}+{low}"
     return text

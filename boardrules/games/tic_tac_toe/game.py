@@ -21,6 +21,7 @@ from boardrules.games.tic_tac_toe.moves import (
     normalise,
     square_name,
 )
+from boardrules.games.tic_tac_toe.views import TicTacToeView
 
 #: Player 0 plays X (and moves first), player 1 plays O.
 SYMBOLS = ("X", "O")
@@ -54,6 +55,24 @@ class TicTacToeGame(Game["TicTacToeState", TicTacToeMove]):
     def _normalise(self, text: str) -> str:
         return normalise(text)
 
+    # --- positions and events (position.py, events.py) ---
+
+    def _position_text(self, raw: dict[str, Any]) -> str:
+        from boardrules.games.tic_tac_toe.position import position_text
+
+        return position_text(raw)
+
+    def _position_raw(self, text: str) -> dict[str, Any]:
+        from boardrules.games.tic_tac_toe.position import position_raw
+
+        return position_raw(text)
+
+    def _events(self, before: dict[str, Any], action: int, mover: int,
+                after: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+        from boardrules.games.tic_tac_toe.events import tic_tac_toe_events
+
+        return tic_tac_toe_events(before, action, mover, after)
+
 
 class TicTacToeState(LineGameState[TicTacToeMove]):
     """A tic-tac-toe game in progress."""
@@ -74,7 +93,9 @@ class TicTacToeState(LineGameState[TicTacToeMove]):
 
     # --- what each player sees (everything: perfect information) ---
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    # The override narrows the base's dict[str, Any] to the TypedDict of views.py (a
+    # TypedDict is not a dict[str, Any] to a type checker, though it is one at run time).
+    def view(self, player: int | None) -> TicTacToeView:  # type: ignore[override]
         """The board, JSON-ready; the same for every viewer except ``legal_moves``, filled
         only for the player to move (``None``: a spectator).
 
@@ -85,7 +106,7 @@ class TicTacToeState(LineGameState[TicTacToeMove]):
         raw = self._raw()
         return {
             "game": self._game.id,
-            "options": self._game.options,
+            "options": dict(self._game.options),
             "viewer": player,
             "current_player": self.current_player,
             "symbols": list(SYMBOLS),
@@ -125,9 +146,14 @@ class TicTacToeState(LineGameState[TicTacToeMove]):
     def render_text(self, player: int | None = None) -> str:
         """The board as text (``print(state)`` shows it); the same for every viewer
         (perfect information).  ``player`` is checked as for :meth:`view`."""
+        from boardrules.games.tic_tac_toe.events import describe
         from boardrules.games.tic_tac_toe.render import render_text
 
-        return render_text(self.view(player))
+        text = render_text(self.view(player))
+        last = self.last_events(player)
+        if last:
+            text += "\nlast: " + "; ".join(describe(event) for event in last)
+        return text
 
     def render_svg(self, player: int | None = None, *, size: int = 80) -> str:
         """An SVG picture of the board (squares ``size`` pixels wide); the completed line,

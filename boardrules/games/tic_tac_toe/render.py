@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 COLUMNS = "abc"
@@ -9,7 +10,7 @@ INK = ("#c0392b", "#2e6fd1")   # X red, O blue
 LINE_TINT = "#f7e08a"
 
 
-def render_svg(view: dict[str, Any], *, size: int = 80) -> str:
+def render_svg(view: Mapping[str, Any], *, size: int = 80) -> str:
     """The board of ``view`` as an SVG document (squares ``size`` pixels wide)."""
     rows = view["rows"]
     n = len(rows)
@@ -54,7 +55,7 @@ def render_svg(view: dict[str, Any], *, size: int = 80) -> str:
     return "\n".join(out)
 
 
-def _status(view: dict[str, Any]) -> str:
+def _status(view: Mapping[str, Any]) -> str:
     symbols = view["symbols"]
     if view["winner"] is not None:
         return f"{symbols[view['winner']]} wins"
@@ -63,7 +64,7 @@ def _status(view: dict[str, Any]) -> str:
     return f"{symbols[view['current_player']]} to move"
 
 
-def render_text(view: dict[str, Any]) -> str:
+def render_text(view: Mapping[str, Any]) -> str:
     """The board of ``view`` as text: columns ``a``-``c``, rows ``1``-``3`` from the top
     (the notation's square names), ``X``, ``O`` or ``.`` per square, then the status."""
     rows = view["rows"]

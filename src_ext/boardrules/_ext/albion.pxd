@@ -170,4 +170,6 @@ cdef class AlbionCore(CoreGame):
                         bint start_region_tribute)
     cdef _setup_distances(self, list borders)
     cdef int _game_length_bound(self)
-    cdef bint _within_contents(self, const AlState* s)
+    cdef _check_pieces(self, AlState* s)
+    cdef _check_phase(self, AlState* s, int* choices)
+    cdef _check_build(self, AlState* s)

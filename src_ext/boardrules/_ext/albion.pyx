@@ -15,7 +15,8 @@ A turn is a sequence of small atomic decisions, each with at least one legal com
   (``return settler|legion <r>``, ``reduce <r>``) decided by the losers, then the
   building's ability (``take settler|legion``, settlement III's ``develop <r>`` or
   ``skip``);
-* ``end``.  A choice with one option only is made by the engine, not asked.
+* ``end``.  A decision with one legal action is a forced step (the contract's
+  ``forced``): the engine takes it by default (``auto_forced``), recorded in the history.
 
 Face-down Picts are unknown to everyone and interchangeable, so the state holds counts:
 a reveal is a chance node whose odds come from the unrevealed pool (the two Picts left in
@@ -30,7 +31,6 @@ from boardrules._ext.core cimport (
     TERMINAL_PLAYER,
     CoreState,
     Rng,
-    ctz64,
     hash_bytes,
     popcount64,
 )
@@ -179,7 +179,7 @@ cdef inline bint can_develop_free(const AlState* s, int r, int p) noexcept nogil
 
 cdef void recount(AlState* s, const AlTables* t) noexcept nogil:
     """The derived counts (buildings per type, rampart defence, stage IV settlements)
-    from the buildings (after a test's edit)."""
+    from the buildings (after a position is loaded)."""
     cdef int r, p, kind
     memset(s.count, 0, sizeof(s.count))
     memset(s.rampart_stages, 0, sizeof(s.rampart_stages))
@@ -347,49 +347,24 @@ cdef int launch_options(const AlState* s, const AlTables* t, int* out, int n) no
     return n
 
 
-cdef bint any_move(const AlState* s, const AlTables* t) noexcept nogil:
-    """Whether some figure can still move (what move_options() would list, at the first
-    one found: a carry needs a legionnaire, which can also move alone)."""
-    cdef int p = s.current
-    cdef int a, b
-    if s.points == 0:
-        return False
-    for a in range(t.nregions):
-        if s.settlers[a][p] or s.legions[a][p]:
-            for b in range(t.nregions):
-                if b != a and t.dist[a][b] <= s.points:
-                    return True
-    return False
-
-
-cdef bint any_build(const AlState* s, const AlTables* t) noexcept nogil:
-    """Whether build_options() would list anything (at the first one found)."""
-    cdef int p = s.current
-    cdef int r
-    for r in range(t.nregions):
-        if (free_settlers(s, t, r, p) > 0 and s.btype[r][p] != T_NONE
-                and not (s.btype[r][p] == T_SETTLEMENT and s.bstage[r][p] == 4)):
-            return True      # "remove" at least
-    return build_options(s, t, NULL, 0) > 0
-
-
-cdef bint turn_has_choice(const AlState* s, const AlTables* t) noexcept nogil:
-    """Whether the player has anything to do this turn besides ``end``."""
-    if s.phase == PH_MOVE:
-        if not s.started or any_move(s, t) or launch_options(s, t, NULL, 0):
-            return True
-    return any_build(s, t)
+cdef void clear_build(AlState* s) noexcept nogil:
+    """The build record is zero outside a build, so that a position (which has no
+    history) holds all a state holds, byte for byte."""
+    s.b_region = 0
+    s.b_type = 0
+    s.b_stage = 0
+    s.b_free = 0
+    s.b_lost = 0
+    s.b_paid = 0
 
 
 cdef void back_to_turn(AlState* s, const AlTables* t) noexcept nogil:
-    """A build, a removal or a movement step is over: the turn goes on, or ends by
-    itself when ``end`` is all that is left."""
+    """A build, a removal or a movement step is over: the turn goes on (``end`` alone
+    left is a forced step)."""
     s.current = s.turn_player
-    s.b_stage = 0
+    clear_build(s)
     if s.phase != PH_MOVE:
         s.phase = PH_BUILD
-    if not turn_has_choice(s, t):
-        end_turn(s, t)
 
 
 # ------------------------------------------------------------------ building, step by step
@@ -397,7 +372,6 @@ cdef void back_to_turn(AlState* s, const AlTables* t) noexcept nogil:
 cdef void start_build(AlState* s, const AlTables* t, int r, int kind) noexcept nogil:
     """"1) Pay Resources and Place Building Token Face Down": the stage being built."""
     cdef int p = s.turn_player
-    cdef int only
     s.started = 1
     s.phase = PH_BUILD
     if s.btype[r][p] == T_NONE:
@@ -407,11 +381,7 @@ cdef void start_build(AlState* s, const AlTables* t, int r, int kind) noexcept n
     s.b_stage = s.bstage[r][p] + 1
     s.b_free = 0
     s.b_lost = 0
-    if payment_options(s, t, NULL) == 1:
-        payment_options(s, t, &only)
-        pay(s, t, t.pay_mask_of[only - t.a_pay])
-    else:
-        s.phase = PH_PAY
+    s.phase = PH_PAY          # a forced step when only one payment is possible
 
 
 cdef int payment_options(const AlState* s, const AlTables* t, int* out) noexcept nogil:
@@ -447,6 +417,7 @@ cdef void start_tribute(AlState* s, const AlTables* t) noexcept nogil:
     cdef int p = s.turn_player
     cdef int r = s.b_region
     cdef int q, i, j, d, tmp
+    memset(s.trib, 0, sizeof(s.trib))
     s.ntrib = 0
     s.itrib = 0
     if t.tribute[r] and not s.b_free:
@@ -475,17 +446,15 @@ cdef void take_tribute(AlState* s, int q, int k) noexcept nogil:
 
 cdef void next_tribute(AlState* s, const AlTables* t) noexcept nogil:
     """Takers in order while paid resources are left ("It is possible that players
-    receive no resources ... when none are left"); one kind left is taken at once."""
-    cdef int q
-    while s.itrib < s.ntrib and s.b_paid:
-        q = s.trib[s.itrib]
-        if popcount64(s.b_paid) == 1:
-            take_tribute(s, q, ctz64(s.b_paid))
-            continue
+    receive no resources ... when none are left"); one kind left is a forced step."""
+    if s.itrib < s.ntrib and s.b_paid:
         s.phase = PH_TRIBUTE
-        s.current = q
+        s.current = s.trib[s.itrib]
         return
     s.b_paid = 0
+    memset(s.trib, 0, sizeof(s.trib))      # canonical: no takers outside the tribute
+    s.ntrib = 0
+    s.itrib = 0
     s.current = s.turn_player
     settler_home_and_reveal(s, t)
 
@@ -598,32 +567,23 @@ cdef void reduce_other(AlState* s, int q, int r) noexcept nogil:
 cdef void resolve_losses(AlState* s, const AlTables* t) noexcept nogil:
     """Each loser's decisions, clockwise from the builder: a reduced settlement III's
     other building, then a reduced settlement I/II's figure.  Nothing to choose from
-    drops the debt; one choice is made at once."""
-    cdef int i, q, n, one
-    cdef int choices[2 * AL_MAX_REGIONS]
+    drops the debt; one choice is a forced step."""
+    cdef int i, q
     for i in range(t.num_players):
         q = (s.loss_from + i) % t.num_players
-        while s.owe[q][OWE_REDUCE]:
-            n = reduce_choices(s, t, q, choices, 0)
-            if n == 0:
-                s.owe[q][OWE_REDUCE] = 0
-            elif n == 1:
-                reduce_other(s, q, choices[0] - t.a_reduce)
-            else:
-                s.phase = PH_LOSS
-                s.current = q
-                return
-        while s.owe[q][OWE_FIGURE]:
-            n = figure_choices(s, t, q, choices, 0)
-            if n == 0:
-                s.owe[q][OWE_FIGURE] = 0
-            elif n == 1:
-                one = choices[0] - t.a_return
-                return_figure(s, t, q, one >= t.nregions, one % t.nregions)
-            else:
-                s.phase = PH_LOSS
-                s.current = q
-                return
+        if s.owe[q][OWE_REDUCE] and reduce_choices(s, t, q, NULL, 0) == 0:
+            s.owe[q][OWE_REDUCE] = 0
+        if s.owe[q][OWE_REDUCE]:
+            s.phase = PH_LOSS
+            s.current = q
+            return
+        if s.owe[q][OWE_FIGURE] and figure_choices(s, t, q, NULL, 0) == 0:
+            s.owe[q][OWE_FIGURE] = 0
+        if s.owe[q][OWE_FIGURE]:
+            s.phase = PH_LOSS
+            s.current = q
+            return
+    s.loss_from = 0                        # canonical: only meaningful in PH_LOSS
     s.current = s.turn_player
     if s.b_stage == 0 or s.b_lost:       # a removal, or the token lost in its assault
         back_to_turn(s, t)
@@ -655,12 +615,10 @@ cdef void finish_build(AlState* s, const AlTables* t) noexcept nogil:
     elif s.b_type == T_SETTLEMENT and s.b_stage <= 2:
         settlers_left = AL_SETTLERS - figures_on_board(s, t, p, False)
         legions_left = AL_LEGIONS - figures_on_board(s, t, p, True)
-        if settlers_left and legions_left:
+        if settlers_left or legions_left:      # one kind left: a forced step
             s.phase = PH_FIGURE
             s.current = p
             return
-        if settlers_left or legions_left:
-            take_figure(s, t, legions_left > 0)
     elif s.b_type == T_SETTLEMENT and s.b_stage == 3:
         for r2 in range(t.nregions):
             if can_develop_free(s, r2, p):
@@ -810,9 +768,13 @@ cdef int al_legal_actions(const void* state, const void* tables, int* out) noexc
             return reduce_choices(s, t, s.current, out, 0)
         return figure_choices(s, t, s.current, out, 0)
     if s.phase == PH_FIGURE:
-        out[0] = ACT_TAKE_SETTLER
-        out[1] = ACT_TAKE_LEGION
-        return 2
+        if figures_on_board(s, t, s.turn_player, False) < AL_SETTLERS:
+            out[n] = ACT_TAKE_SETTLER
+            n += 1
+        if figures_on_board(s, t, s.turn_player, True) < AL_LEGIONS:
+            out[n] = ACT_TAKE_LEGION
+            n += 1
+        return n
     if s.phase == PH_FREE:
         out[n] = ACT_SKIP
         n += 1
@@ -932,6 +894,15 @@ cdef void al_apply(void* state, const void* tables, int action) noexcept nogil:
         resolve_losses(s, t)
     else:
         pict_turned(s, t, action == t.a_pict)
+
+
+cdef bint al_forced(const void* state, const void* tables) noexcept nogil:
+    """A forced step: the decision at hand has one legal action (a payment possible one
+    way, the last kind of paid resource for a tribute taker, a loser's only candidate,
+    the only kind of figure left, ``end`` when nothing else is left).  Everything is
+    public, so a forced step shown to all leaks nothing."""
+    cdef int buf[11 * AL_MAX_REGIONS + 32]
+    return al_legal_actions(state, tables, buf) == 1
 
 
 cdef void al_returns(const void* state, const void* tables, double* out) noexcept nogil:
@@ -1196,6 +1167,7 @@ cdef class AlbionCore(CoreGame):
         self.contract.evaluate = al_evaluate
         self.contract.hash = al_hash
         self.contract.simultaneous = NULL
+        self.contract.forced = al_forced
 
     cdef _setup_regions(self, list kinds, list picts, list printed, list laurel,
                         bint start_region_tribute):
@@ -1346,6 +1318,7 @@ cdef class AlbionCore(CoreGame):
             "b_free": bool(s.b_free),
             "b_lost": bool(s.b_lost),
             "b_paid": s.b_paid,
+            "tribute_done": [s.trib[i] for i in range(s.itrib)],
             "tribute_takers": [s.trib[i] for i in range(s.itrib, s.ntrib)],
             "end_triggered": bool(s.end_triggered),
             "winners": [p for p in range(players) if (s.winners >> p) & 1],
@@ -1355,82 +1328,235 @@ cdef class AlbionCore(CoreGame):
             "rampart_stages": [s.rampart_stages[p] for p in range(players)],
             "stage4": [s.stage4[p] for p in range(players)],
             "last_action": s.last_action,
+            "move_count": s.move_count,
         }
 
-    def edit(self, CoreState st, str field, int value, int i=0, int j=0):
-        """Test hook: set one field of the raw position (``btype``, ``bstage``,
-        ``settlers``, ``legions`` [region][player]; ``face_down``, ``face_up`` [region];
-        ``res`` [player][kind]; ``supply`` [kind]; ``neutral`` [player];
-        ``neutral_supply``, ``pool_assault``, ``pool_peace``, ``points``), then recompute
-        the derived counts.  No rule is checked: tests use it to stage a position that
-        play could reach, and it never touches the move history."""
+    def load(self, CoreState st, dict raw):
+        """The inverse of :meth:`export`, checked (see CoreGame.load): every field's type
+        and range, the contents' limits the move lists rely on (4 settlers, 3
+        legionnaires, 6 neutral markers a colour), the buildings' types and stages, and
+        the phase's coherence (who decides, the build record, the pending tribute and
+        losses, a decision with at least one legal action).  The conservation of
+        resources, Picts and markers is checked by the facade's invariants.  The derived
+        counts are computed again.  ``ValueError("<field>: <why>")``; ``st`` is only
+        written at the end."""
         self._check(st)
-        cdef AlState* s = <AlState*>st.data
+        cdef AlState tmp
         cdef AlTables* t = &self.tables
         cdef int n = t.nregions
         cdef int players = t.num_players
-        cdef uint8_t* target
-        cdef uint8_t old
-        if not 0 <= value <= 255:
-            raise ValueError("value must be 0 to 255")
-        if field in ("btype", "bstage") and value > 4:
-            raise ValueError("a building type or stage is 0 to 4")
-        two = {"btype": (n, players), "bstage": (n, players), "settlers": (n, players),
-               "legions": (n, players), "res": (players, AL_RES)}
-        one = {"face_down": n, "face_up": n, "supply": AL_RES, "neutral": players}
-        if field in two:
-            if not (0 <= i < two[field][0] and 0 <= j < two[field][1]):
-                raise ValueError("index out of range")
-            if field == "btype":
-                target = &s.btype[i][j]
-            elif field == "bstage":
-                target = &s.bstage[i][j]
-            elif field == "settlers":
-                target = &s.settlers[i][j]
-            elif field == "legions":
-                target = &s.legions[i][j]
-            else:
-                target = &s.res[i][j]
-        elif field in one:
-            if not 0 <= i < one[field]:
-                raise ValueError("index out of range")
-            if field == "face_down":
-                target = &s.face_down[i]
-            elif field == "face_up":
-                target = &s.face_up[i]
-            elif field == "supply":
-                target = &s.supply[i]
-            else:
-                target = &s.neutral[i]
-        elif field == "neutral_supply":
-            target = &s.neutral_supply
-        elif field == "pool_assault":
-            target = &s.pool_assault
-        elif field == "pool_peace":
-            target = &s.pool_peace
-        elif field == "points":
-            target = &s.points
-        else:
-            raise ValueError(f"no editable field {field!r}")
-        old = target[0]
-        target[0] = <uint8_t>value
-        if not self._within_contents(s):
-            target[0] = old
-            raise ValueError("a colour has 4 settlers, 3 legionnaires and at most 6 "
-                             "neutral markers (Contents)")
-        recount(s, t)
-        st.legal_valid = False
+        cdef int r, p, k, i
+        cdef int choices[2 * AL_MAX_REGIONS]
+        memset(&tmp, 0, sizeof(AlState))
+        btype = _grid(raw, "btype", n, players, 0, T_PLANT)
+        bstage = _grid(raw, "bstage", n, players, 0, 4)
+        settlers = _grid(raw, "settlers", n, players, 0, AL_SETTLERS)
+        legions = _grid(raw, "legions", n, players, 0, AL_LEGIONS)
+        face_down = _row(raw, "face_down", n, 0, 40)
+        face_up = _row(raw, "face_up", n, 0, 40)
+        res = _grid(raw, "res", players, AL_RES, 0, 84)
+        supply = _row(raw, "supply", AL_RES, 0, 84)
+        neutral = _row(raw, "neutral", players, 0, 6)
+        owe = _grid(raw, "owe", players, 2, 0, 8)
+        for r in range(n):
+            for p in range(players):
+                tmp.btype[r][p] = btype[r][p]
+                tmp.bstage[r][p] = bstage[r][p]
+                tmp.settlers[r][p] = settlers[r][p]
+                tmp.legions[r][p] = legions[r][p]
+            tmp.face_down[r] = face_down[r]
+            tmp.face_up[r] = face_up[r]
+        for p in range(players):
+            for k in range(AL_RES):
+                tmp.res[p][k] = res[p][k]
+            tmp.neutral[p] = neutral[p]
+            tmp.owe[p][0] = owe[p][0]
+            tmp.owe[p][1] = owe[p][1]
+        for k in range(AL_RES):
+            tmp.supply[k] = supply[k]
+        tmp.neutral_supply = _field_int(raw, "neutral_supply", 0, AL_NEUTRAL_MARKERS)
+        tmp.pool_assault = _field_int(raw, "pool_assault", 0, AL_PICTS_ASSAULT)
+        tmp.pool_peace = _field_int(raw, "pool_peace", 0, AL_PICTS_PEACE)
+        tmp.box_peace = _field_int(raw, "box_peace", 0, AL_PICTS_PEACE)
+        tmp.phase = _field_int(raw, "phase", 0, PH_OVER)
+        tmp.current = _field_int(raw, "current", 0, players - 1)
+        tmp.turn_player = _field_int(raw, "turn_player", 0, players - 1)
+        tmp.setup_done = _field_int(raw, "setup_done", 0, players)
+        tmp.started = _field_bool(raw, "started")
+        tmp.moved = _field_bool(raw, "moved")
+        tmp.points = _field_int(raw, "points", 0, 7)
+        tmp.spent = _field_int(raw, "spent", 0, AL_SETTLERS)
+        launched = raw.get("launched")
+        if type(launched) is not list:
+            raise TypeError("launched: a list of region indices")
+        for i, r in enumerate(launched):
+            r = _exact(r, f"launched[{i}]")
+            if not 0 <= r < n or (tmp.launched >> r) & 1 or (i and r < launched[i - 1]):
+                raise ValueError(f"launched[{i}]: distinct region indices, ascending")
+            tmp.launched |= bit(r)
+        tmp.b_region = _field_int(raw, "b_region", 0, n - 1)
+        tmp.b_type = _field_int(raw, "b_type", 0, T_PLANT)
+        tmp.b_stage = _field_int(raw, "b_stage", 0, 4)
+        tmp.b_free = _field_bool(raw, "b_free")
+        tmp.b_lost = _field_bool(raw, "b_lost")
+        tmp.b_paid = _field_int(raw, "b_paid", 0, 15)
+        done = _row(raw, "tribute_done", len(raw.get("tribute_done") or ()), 0, players - 1)
+        takers = _row(raw, "tribute_takers", len(raw.get("tribute_takers") or ()), 0,
+                      players - 1)
+        if len(done) + len(takers) > players - 1:
+            raise ValueError("tribute_takers: at most one a player besides the builder")
+        for i, p in enumerate(done + takers):
+            tmp.trib[i] = p
+        tmp.ntrib = len(done) + len(takers)
+        tmp.itrib = len(done)
+        tmp.end_triggered = _field_bool(raw, "end_triggered")
+        winners = raw.get("winners")
+        if type(winners) is not list:
+            raise TypeError("winners: a list of players")
+        for i, p in enumerate(winners):
+            p = _exact(p, f"winners[{i}]")
+            if not 0 <= p < players or (tmp.winners >> p) & 1:
+                raise ValueError(f"winners[{i}]: distinct players")
+            tmp.winners |= 1 << p
+        tmp.end_reason = _field_int(raw, "end_reason", 0, END_ROUND_CAP)
+        tmp.round = _field_int(raw, "round", 1, t.max_rounds)
+        tmp.move_count = _field_int(raw, "move_count", 0, 0xFFFFFFFF)
+        tmp.last_action = _field_int(raw, "last_action", -1, t.num_actions - 1)
+        recount(&tmp, t)
+        tmp.loss_from = tmp.turn_player if tmp.phase == PH_LOSS else 0
+        self._check_pieces(&tmp)
+        self._check_phase(&tmp, choices)
+        st._replace_data(&tmp)
 
-    cdef bint _within_contents(self, const AlState* s):
-        """The edit hook keeps the contents' limits, which bound the move lists."""
+    cdef _check_pieces(self, AlState* s):
+        """The buildings (type, stage, where) and the contents' limits."""
         cdef AlTables* t = &self.tables
-        cdef int p
+        cdef int r, p, kind
         for p in range(t.num_players):
-            if (figures_on_board(s, t, p, False) > AL_SETTLERS
-                    or figures_on_board(s, t, p, True) > AL_LEGIONS
-                    or s.neutral[p] > 6):
-                return False
-        return True
+            if figures_on_board(s, t, p, False) > AL_SETTLERS:
+                raise ValueError(f"settlers: player {p} has 4 settlers (Contents)")
+            if figures_on_board(s, t, p, True) > AL_LEGIONS:
+                raise ValueError(f"legions: player {p} has 3 legionnaires (Contents)")
+            for kind in range(T_SETTLEMENT, T_PLANT + 1):
+                if s.count[p][kind] > CAP_C[kind]:
+                    raise ValueError(f"btype: player {p} has {CAP_C[kind]} "
+                                     f"{TYPES[kind]} tokens (Contents)")
+        for r in range(t.nregions):
+            for p in range(t.num_players):
+                kind = s.btype[r][p]
+                where = f"btype[{r}][{p}]"
+                if kind == T_NONE:
+                    if s.bstage[r][p]:
+                        raise ValueError(f"bstage[{r}][{p}]: a stage without a building")
+                    continue
+                if (kind == T_PLANT) != (t.kind[r] >= KR_RESOURCE):
+                    raise ValueError(f"{where}: plants stand in resource regions, and "
+                                     "only there (A16)")
+                if s.bstage[r][p] > max_stage(kind):
+                    raise ValueError(f"bstage[{r}][{p}]: settlements go up to IV, the "
+                                     "others to III")
+                if s.bstage[r][p] == 0 and not (
+                        building_pending(s) and r == s.b_region and p == s.turn_player
+                        and s.b_stage == 1):
+                    raise ValueError(f"bstage[{r}][{p}]: a building without a face-up "
+                                     "stage is only the one being built")
+        if s.spent > s.settlers[t.launch][s.turn_player]:
+            raise ValueError("spent: more spent settlers than in the launching region")
+
+    cdef _check_phase(self, AlState* s, int* choices):
+        """Who decides and what is pending fit the phase (so that play goes on from here
+        as the rules would)."""
+        cdef AlTables* t = &self.tables
+        cdef int ph = s.phase, p, q, i, tp = s.turn_player
+        if (ph == PH_SETUP) != (s.setup_done < t.num_players):
+            raise ValueError("setup_done: the setup lasts until every starting fortress is "
+                             "placed")
+        if ph == PH_SETUP:
+            if (s.turn_player != t.first_player
+                    or s.current != (t.first_player + s.setup_done) % t.num_players):
+                raise ValueError("current: the starting fortresses are placed in turn "
+                                 "order from the start player")
+        elif ph != PH_TRIBUTE and ph != PH_LOSS and s.current != tp:
+            raise ValueError("current: the turn's player decides in this phase")
+        if s.moved and not s.started:
+            raise ValueError("moved: a movement step starts the turn's action A")
+        if (ph == PH_OVER) != (s.end_reason != END_NONE):
+            raise ValueError("end_reason: given exactly when the game is over")
+        if s.winners and (ph != PH_OVER or s.end_reason != END_SETTLEMENTS):
+            raise ValueError("winners: only at the end by three settlements")
+        if ph == PH_OVER and s.end_reason == END_SETTLEMENTS and not s.winners:
+            raise ValueError("winners: an end by three settlements has a winner")
+        for p in range(t.num_players):
+            if (s.owe[p][0] or s.owe[p][1]) and ph != PH_LOSS:
+                raise ValueError(f"owe[{p}]: losses are owed only in the loss phase")
+        if ph != PH_TRIBUTE and (s.ntrib or s.b_paid):
+            raise ValueError("tribute_takers: a tribute is only pending in its phase")
+        if ph in (PH_PAY, PH_TRIBUTE, PH_REVEAL, PH_FIGURE, PH_FREE) or (
+                ph == PH_LOSS and s.b_stage):
+            self._check_build(s)
+        elif s.b_region or s.b_type or s.b_stage or s.b_free or s.b_lost:
+            raise ValueError("b_stage: no build is in progress in this phase")
+        if ph == PH_PAY and payment_options(s, t, NULL) == 0:
+            raise ValueError("b_stage: the builder cannot pay the stage")
+        if ph == PH_TRIBUTE:
+            if s.itrib >= s.ntrib or s.b_paid == 0 or s.b_free:
+                raise ValueError("tribute_takers: a taker picks one of the paid "
+                                 "resources")
+            for i in range(s.ntrib):
+                q = s.trib[i]
+                if q == tp or any(s.trib[j] == q for j in range(i)):
+                    raise ValueError("tribute_takers: other players, once each")
+            if s.current != s.trib[s.itrib]:
+                raise ValueError("current: the next tribute taker picks")
+        if ph == PH_REVEAL and (s.face_down[s.b_region] == 0
+                                or s.pool_assault + s.pool_peace == 0):
+            raise ValueError("face_down: a face-down Pict is turned over in the build's "
+                             "region")
+        if ph == PH_LOSS:
+            for i in range(t.num_players):
+                q = (tp + i) % t.num_players
+                if q == s.current:
+                    break
+                if s.owe[q][0] or s.owe[q][1]:
+                    raise ValueError(f"owe[{q}]: the losers decide clockwise from the "
+                                     "builder")
+            q = s.current
+            if s.owe[q][OWE_REDUCE]:
+                i = reduce_choices(s, t, q, choices, 0)
+            elif s.owe[q][OWE_FIGURE]:
+                i = figure_choices(s, t, q, choices, 0)
+            else:
+                raise ValueError(f"owe[{q}]: the deciding player owes a loss")
+            if i == 0:
+                raise ValueError(f"owe[{q}]: nothing to lose is left")
+        if ph == PH_FIGURE and not (
+                s.b_type == T_SETTLEMENT and s.b_stage <= 2
+                and (figures_on_board(s, t, tp, False) < AL_SETTLERS
+                     or figures_on_board(s, t, tp, True) < AL_LEGIONS)):
+            raise ValueError("phase: a figure is taken after a settlement I or II, from "
+                             "the figures in the supply")
+        if ph == PH_FREE:
+            if not (s.b_type == T_SETTLEMENT and s.b_stage == 3):
+                raise ValueError("phase: the free development follows a settlement III")
+            if not any(can_develop_free(s, r, tp) for r in range(t.nregions)):
+                raise ValueError("phase: no building to develop for free")
+
+    cdef _check_build(self, AlState* s):
+        """The build record: a stage of the turn player's building in its region."""
+        cdef int r = s.b_region, tp = s.turn_player
+        if s.b_type == T_NONE or not 1 <= s.b_stage <= max_stage(s.b_type):
+            raise ValueError("b_stage: a stage of a building type")
+        if s.b_lost:
+            if s.phase != PH_LOSS:
+                raise ValueError("b_lost: a lost token only leaves losses to decide")
+            return
+        if s.btype[r][tp] != s.b_type or s.bstage[r][tp] + 1 != s.b_stage:
+            if not (s.phase in (PH_FIGURE, PH_FREE) and s.btype[r][tp] == s.b_type
+                    and s.bstage[r][tp] == s.b_stage):
+                raise ValueError("b_stage: the build is the next stage of the turn "
+                                 "player's building in b_region")
+        if s.b_free and s.phase not in (PH_REVEAL, PH_LOSS):
+            raise ValueError("b_free: the free development is built in one step")
 
     def illegal_reason(self, CoreState st, action_id):
         """Why ``action`` is not legal here, as a key of the facade's message table
@@ -1441,6 +1567,59 @@ cdef class AlbionCore(CoreGame):
         if key is not None:
             return key
         return _illegal_reason(<AlState*>st.data, &self.tables, action)
+
+
+cdef object _exact(object value, str field):
+    """A plain int read by value (an int subclass may lie in its comparisons)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{field}: an int, not {type(value).__name__}")
+    return int.__index__(value)
+
+
+cdef object _field_int(dict raw, str field, object lo, object hi):
+    if field not in raw:
+        raise KeyError(f"{field}: missing")
+    value = _exact(raw[field], field)
+    if not lo <= value <= hi:
+        raise ValueError(f"{field}: {value} is not in {lo}..{hi}")
+    return value
+
+
+cdef bint _field_bool(dict raw, str field) except -1:
+    if field not in raw:
+        raise KeyError(f"{field}: missing")
+    if type(raw[field]) is not bool:
+        raise TypeError(f"{field}: a bool")
+    return raw[field]
+
+
+cdef list _row(dict raw, str field, int length, int lo, int hi):
+    """raw[field]: a list of ``length`` ints in lo..hi."""
+    if field not in raw:
+        raise KeyError(f"{field}: missing")
+    return _ints(raw[field], field, length, lo, hi)
+
+
+cdef list _ints(object value, str field, int length, int lo, int hi):
+    if type(value) is not list or len(value) != length:
+        raise TypeError(f"{field}: a list of {length} ints")
+    out = []
+    for i, v in enumerate(value):
+        v = _exact(v, f"{field}[{i}]")
+        if not lo <= v <= hi:
+            raise ValueError(f"{field}[{i}]: {v} is not in {lo}..{hi}")
+        out.append(v)
+    return out
+
+
+cdef list _grid(dict raw, str field, int rows, int cols, int lo, int hi):
+    """raw[field]: ``rows`` lists of ``cols`` ints in lo..hi."""
+    if field not in raw:
+        raise KeyError(f"{field}: missing")
+    value = raw[field]
+    if type(value) is not list or len(value) != rows:
+        raise TypeError(f"{field}: a list of {rows} rows")
+    return [_ints(row, f"{field}[{i}]", cols, lo, hi) for i, row in enumerate(value)]
 
 
 cdef str _block_of(const AlTables* t, int action):

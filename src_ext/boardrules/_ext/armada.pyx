@@ -20,7 +20,8 @@ chance node over the pile's composition, and ``determinize`` redraws what the ob
 has not seen.
 """
 
-from libc.stdint cimport uint8_t, uint16_t, uint64_t
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memset
 
 from boardrules._ext.core cimport (
@@ -345,15 +346,14 @@ cdef void put_bands(AmState* s, int terr, int c, int k) noexcept nogil:
 
 cdef void deploy(AmState* s, const AmTables* t, int k) noexcept nogil:
     """Preliminary Turn: "Pirate bands may be freely distributed among the territories
-    of the lair" -- a count for each territory in board order, the rest on the last."""
+    of the lair" -- a count for each territory in board order, the rest on the last (a
+    forced step, M29)."""
     cdef int c = s.turn_colour
     put_bands(s, t.lair_terr[c][s.setup_index], c, k)
     s.setup_left -= k
     s.setup_index += 1
-    if s.setup_left > 0 and s.setup_index < t.lair_n[c] - 1:
+    if s.setup_index < t.lair_n[c]:
         return
-    put_bands(s, t.lair_terr[c][t.lair_n[c] - 1], c, s.setup_left)
-    s.setup_left = 0
     c = next_colour(t, c)
     if c <= s.turn_colour:
         start_turn(s, t, t.first_colour)
@@ -1170,6 +1170,9 @@ cdef int am_legal_actions(const void* state, const void* tables, int* out) noexc
             n += 1
         return n
     if ph == PH_SETUP_BANDS:
+        if s.setup_index == t.lair_n[s.turn_colour] - 1:
+            out[0] = t.a_deploy + s.setup_left      # the last territory takes the rest
+            return 1
         for k in range(s.setup_left + 1):
             out[k] = t.a_deploy + k
         return s.setup_left + 1
@@ -1359,21 +1362,31 @@ cdef void sail(AmState* s, const AmTables* t, int a, int b) noexcept nogil:
     after_action(s, t)
 
 
-cdef inline bint engine_decides(int ph) noexcept nogil:
-    """Sub-choices with a single option are made by the engine; never a window (M4)."""
+cdef inline bint may_be_forced(int ph) noexcept nogil:
+    """The sub-choices a forced step can be (M29): how many bands and how much gold a
+    group move takes, where a placement goes, the preliminary turn's ships and bands
+    (the last lair territory takes the rest; nothing left: 0 for the others), a Grand
+    stratège's take-or-look -- their options follow from the board and the public
+    counts only.  Never a window (M4): who may hold a card is asked even with one
+    answer, so that the asking reveals no hand."""
     return (ph == PH_BANDS or ph == PH_GOLD or ph == PH_PLACE or ph == PH_SETUP_SHIP
-            or ph == PH_LOOK)
+            or ph == PH_SETUP_BANDS or ph == PH_LOOK)
+
+
+cdef bint am_forced(const void* state, const void* tables) noexcept nogil:
+    """M29: a forced step is a sub-choice with a single option (the engine takes it by
+    default, auto_forced)."""
+    cdef const AmState* s = <const AmState*>state
+    cdef int buf[256]                 # a sub-choice lists at most 255 options
+    return may_be_forced(s.phase) and am_legal_actions(s, tables, buf) == 1
 
 
 cdef void am_apply(void* state, const void* tables, int action) noexcept nogil:
     cdef AmState* s = <AmState*>state
     cdef const AmTables* t = <const AmTables*>tables
-    cdef int buf[256]                 # a sub-choice lists at most 255 counts
     s.move_count += 1
     s.last_action = action
     apply_one(s, t, action)
-    while engine_decides(s.phase) and am_legal_actions(s, t, buf) == 1:
-        apply_one(s, t, buf[0])
 
 
 cdef void am_returns(const void* state, const void* tables, double* out) noexcept nogil:
@@ -1677,6 +1690,7 @@ cdef class ArmadaCore(CoreGame):
         self.contract.evaluate = am_evaluate
         self.contract.hash = am_hash
         self.contract.simultaneous = NULL
+        self.contract.forced = am_forced
 
     cdef _setup_geography(self, list groups, list lairs, list islands, list cities,
                           list posts, int nseas, list land, list sea, list coast):
@@ -1950,6 +1964,7 @@ cdef class ArmadaCore(CoreGame):
             "ap": s.ap,
             "saved_ap": s.saved_ap,
             "in_coup": bool(s.in_coup),
+            "window": [s.window_next, s.window_left],
             "recruited": [bool(s.recruited[c]) for c in range(AM_COLOURS)],
             "route": s.route,
             "move_bands": s.move_bands,
@@ -1960,6 +1975,8 @@ cdef class ArmadaCore(CoreGame):
             "place_what": s.place_what,
             "place_amount": s.place_amount,
             "place_queue": [s.place_queue[k] for k in range(AM_COLOURS + 1)],
+            "place_min": s.place_min,
+            "place_first": s.place_first,
             "rolls_left": s.rolls_left,
             "draw_reason": s.draw_reason,
             "drawer": s.drawer,
@@ -1972,7 +1989,19 @@ cdef class ArmadaCore(CoreGame):
             "round": s.round,
             "in_victory": [bool(in_victory(s, t, c)) for c in range(AM_COLOURS)],
             "last_action": s.last_action,
+            "move_count": s.move_count,
         }
+
+    def load(self, CoreState st, dict raw):
+        """The inverse of :meth:`export`, checked (``ValueError("<field>: <why>")``, ``st``
+        untouched): the board, ships, cards and the turn's counters are read and
+        range-checked, the reserves, supplies, flag tokens and pile are computed from
+        them (an export's copies must agree), and the phase must be one play reaches:
+        coherent with who decides, and with a next step."""
+        self._check(st)
+        cdef AmState tmp
+        _load_position(&tmp, &self.tables, raw)
+        st._replace_data(&tmp)
 
     def drawers(self, CoreState st):
         """For each applied action, the player a card drawn by it went to (-1: not a
@@ -1987,63 +2016,6 @@ cdef class ArmadaCore(CoreGame):
             out.append(before.drawer if before.phase == PH_DEAL or before.phase == PH_DRAW
                        else -1)
         return out
-
-    def edit(self, CoreState st, str field, int value, int i=0, int j=0):
-        """Test hook: set one field of the raw position, then recompute what follows
-        from it (the ships on the sea, flag tokens used, each colour's reserve = 50
-        less its bands in play, the supplies = 50 less the gold and natives in play,
-        the pile = the deck less the cards in hands, played or set aside).
-
-        Fields: ``flag``, ``occ``, ``bands``, ``gold``, ``natives``, ``explored``
-        [territory]; ``ship_where``, ``ship_pos``, ``ship_owner``, ``ship_crew``,
-        ``ship_bands``, ``ship_gold`` [ship]; ``hand`` [player][kind]; ``played``
-        [kind]; ``option`` [colour]; ``ap``, ``round``.  No rule is checked, but the
-        contents' limits are: a refused edit changes nothing."""
-        self._check(st)
-        cdef AmState* s = <AmState*>st.data
-        cdef AmState backup = s[0]
-        cdef AmTables* t = &self.tables
-        if s.phase != PH_TURN:
-            # a pending move, roll, placement or draw holds counts an edit could break
-            raise ValueError("positions are edited at a colour's turn only (phase turn)")
-        terr = {"flag", "occ", "bands", "gold", "natives", "explored"}
-        ship = {"ship_where", "ship_pos", "ship_owner", "ship_crew", "ship_bands",
-                "ship_gold"}
-        if not 0 <= value <= 255:
-            raise ValueError("value must be 0 to 255")
-        if field in terr:
-            if not 0 <= i < t.nterr:
-                raise ValueError("territory index out of range")
-            _set_territory(s, field, i, value)
-        elif field in ship:
-            if not 0 <= i < AM_SHIPS:
-                raise ValueError("ship index out of range")
-            _set_ship(s, field, i, value)
-        elif field == "hand":
-            if not (0 <= i < t.num_players and 0 <= j < AM_KINDS):
-                raise ValueError("index out of range")
-            s.hand[i][j] = <uint8_t>value
-        elif field == "played":
-            if not 0 <= i < AM_KINDS:
-                raise ValueError("index out of range")
-            s.played[i] = <uint8_t>value
-        elif field == "option":
-            if not 0 <= i < AM_COLOURS:
-                raise ValueError("index out of range")
-            s.option[i] = <uint8_t>bool(value)
-        elif field == "ap":
-            s.ap = <uint8_t>value
-        elif field == "round":
-            if not 1 <= value <= t.max_rounds:
-                raise ValueError("round out of range")
-            s.round = <uint16_t>value
-        else:
-            raise ValueError(f"no editable field {field!r}")
-        problem = _recompute(s, t)
-        if problem:
-            s[0] = backup
-            raise ValueError(problem)
-        st.legal_valid = False
 
     def illegal_reason(self, CoreState st, action_id):
         """Why ``action`` is not legal here, as a key of the facade's message table
@@ -2075,111 +2047,6 @@ cdef _append(int* counts, int (*rows)[AM_MAX_DEG], int a, int b):
         raise ValueError(f"at most {AM_MAX_DEG} links of a kind from one place")
     rows[a][counts[a]] = b
     counts[a] += 1
-
-
-cdef _set_territory(AmState* s, str field, int i, int value):
-    if field == "flag":
-        if not (value <= FLAG_BROWN or value == NOBODY):
-            raise ValueError("flag: a colour 0-3, 4 (brown) or 255 (none)")
-        s.flag[i] = <uint8_t>value
-    elif field == "occ":
-        if not (value < AM_COLOURS or value == NOBODY):
-            raise ValueError("occ: a colour 0-3 or 255 (none)")
-        s.occ[i] = <uint8_t>value
-    elif field == "bands":
-        s.bands[i] = <uint8_t>value
-    elif field == "gold":
-        s.gold[i] = <uint8_t>value
-    elif field == "natives":
-        s.natives[i] = <uint8_t>value
-    else:
-        s.explored[i] = <uint8_t>bool(value)
-
-
-cdef _set_ship(AmState* s, str field, int i, int value):
-    if field == "ship_where":
-        if value > W_SEA:
-            raise ValueError("ship_where: 0 box, 1 city, 2 sea")
-        s.ship_where[i] = <uint8_t>value
-    elif field == "ship_pos":
-        s.ship_pos[i] = <uint8_t>value
-    elif field == "ship_owner":
-        if value >= AM_COLOURS:
-            raise ValueError("ship_owner: a colour 0-3")
-        s.ship_owner[i] = <uint8_t>value
-    elif field == "ship_crew":
-        if not (value < AM_COLOURS or value == NOBODY):
-            raise ValueError("ship_crew: a colour 0-3 or 255 (none)")
-        s.ship_crew[i] = <uint8_t>value
-    elif field == "ship_bands":
-        s.ship_bands[i] = <uint8_t>value
-    else:
-        s.ship_gold[i] = <uint8_t>value
-
-
-cdef str _recompute(AmState* s, const AmTables* t):
-    """The edit hook's derived fields and limits; an error message or ''."""
-    cdef int r, i, c, k, p
-    cdef int bands[AM_COLOURS]
-    cdef int gold = 0, natives = 0, left
-    for c in range(AM_COLOURS):
-        bands[c] = 0
-    for r in range(AM_MAX_S):
-        s.at_sea[r] = -1
-    for c in range(5):
-        s.flags_used[c] = 0
-    for r in range(t.nterr):
-        if (s.bands[r] > 0) != (s.occ[r] != NOBODY):
-            return "a territory's bands and their colour go together"
-        if s.bands[r] and s.natives[r]:
-            return "bands and natives never share a territory"
-        if s.occ[r] != NOBODY:
-            bands[s.occ[r]] += s.bands[r]
-        gold += s.gold[r]
-        natives += s.natives[r]
-        if s.flag[r] != NOBODY and not printed_circle(t, r, s.flag[r]):
-            s.flags_used[s.flag[r]] += 1
-    for i in range(AM_SHIPS):
-        if s.ship_where[i] == W_SEA:
-            if s.ship_pos[i] >= t.nseas or s.at_sea[s.ship_pos[i]] >= 0:
-                return "one ship a sea space, on the board"
-            s.at_sea[s.ship_pos[i]] = <int8_t>i
-        elif s.ship_where[i] == W_CITY:
-            if s.ship_pos[i] >= t.nterr or not t.city[s.ship_pos[i]]:
-                return "an unlaunched ship stands on a city"
-            for k in range(i):
-                if s.ship_where[k] == W_CITY and s.ship_pos[k] == s.ship_pos[i]:
-                    return "one ship a city"
-        if s.ship_where[i] != W_CITY:
-            s.captured &= <uint8_t>~(1 << i)    # only an unlaunched ship is "captured"
-        if s.ship_where[i] != W_SEA and (s.ship_bands[i] or s.ship_gold[i]):
-            return "only a ship at sea carries tokens"
-        if (s.ship_bands[i] > 0) != (s.ship_crew[i] != NOBODY):
-            return "a ship's bands and their colour go together"
-        if s.ship_bands[i] + s.ship_gold[i] > AM_SHIP_TOKENS:
-            return "a ship holds at most 10 tokens"
-        if s.ship_crew[i] != NOBODY:
-            bands[s.ship_crew[i]] += s.ship_bands[i]
-        gold += s.ship_gold[i]
-    for c in range(AM_COLOURS):
-        if bands[c] > AM_BANDS:
-            return "at most 50 bands a colour"
-        s.pool[c] = <uint8_t>(AM_BANDS - bands[c])
-    for c in range(5):
-        if s.flags_used[c] > AM_FLAGS:
-            return "at most 30 flags a colour"
-    if gold > AM_GOLD or natives > AM_NATIVES:
-        return "at most 50 gold and 50 natives"
-    s.supply_gold = <uint8_t>(AM_GOLD - gold)
-    s.supply_natives = <uint8_t>(AM_NATIVES - natives)
-    for k in range(AM_KINDS):
-        left = t.deck_total[k] - s.played[k] - s.looked[k]
-        for p in range(t.num_players):
-            left -= s.hand[p][k]
-        if left < 0:
-            return "more cards of a kind than the deck holds"
-        s.deck[k] = <uint8_t>left
-    return ""
 
 
 cdef str _block_of(const AmTables* t, int action):
@@ -2247,3 +2114,402 @@ cdef str _illegal_reason(const AmState* s, const AmTables* t, int action):
             "explore": "explore_not_allowed", "scuttle": "scuttle_not_allowed",
             "destroy": "destroy_not_allowed", "convert": "convert_not_allowed",
             "buy": "buy_not_allowed"}.get(block, "move_not_now")
+
+
+# ------------------------------------------------------------------ positions (load)
+
+cdef object _exact(object value, str name):
+    """``value`` as a plain int, read by value (``int.__index__``): a bool or a non-int is
+    refused, an int subclass cannot lie through its comparisons."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name}: an int, not {type(value).__name__}")
+    return int.__index__(value)
+
+
+cdef int _ranged(object value, str name, long lo, long hi) except? -1:
+    value = _exact(value, name)
+    if not lo <= value <= hi:
+        raise ValueError(f"{name}: {value} is not in {lo}..{hi}")
+    return <int>value
+
+
+cdef int _colour_or_none(object value, str name, int extra) except? -1:
+    """A colour 0-3 (``extra``: 4, brown, allowed too) or 255 (none)."""
+    value = _exact(value, name)
+    if not (0 <= value < AM_COLOURS + extra or value == NOBODY):
+        raise ValueError(f"{name}: {value} is not a colour{' or brown' if extra else ''} "
+                         "or 255 (none)")
+    return <int>value
+
+
+cdef bint _flag_bool(object value, str name) except? -1:
+    if not isinstance(value, bool):
+        raise ValueError(f"{name}: a bool, not {type(value).__name__}")
+    return value is True
+
+
+cdef list _seq(dict raw, str name, Py_ssize_t n):
+    if name not in raw:
+        raise ValueError(f"{name}: missing")
+    value = raw[name]
+    if type(value) is not list:
+        raise ValueError(f"{name}: a list, not {type(value).__name__}")
+    if len(<list>value) != n:
+        raise ValueError(f"{name}: {n} entries, not {len(<list>value)}")
+    return list(<list>value)
+
+
+cdef object _get(dict raw, str name):
+    if name not in raw:
+        raise ValueError(f"{name}: missing")
+    return raw[name]
+
+
+cdef _load_board(AmState* s, const AmTables* t, dict raw):
+    """Territories and ships, with the placement rules play keeps."""
+    cdef int r, i, k, n = t.nterr
+    flag = _seq(raw, "flag", n)
+    occ = _seq(raw, "occ", n)
+    bands = _seq(raw, "bands", n)
+    gold = _seq(raw, "gold", n)
+    natives = _seq(raw, "natives", n)
+    explored = _seq(raw, "explored", n)
+    for r in range(n):
+        s.flag[r] = <uint8_t>_colour_or_none(flag[r], f"flag[{r}]", 1)
+        s.occ[r] = <uint8_t>_colour_or_none(occ[r], f"occ[{r}]", 0)
+        s.bands[r] = <uint8_t>_ranged(bands[r], f"bands[{r}]", 0, AM_BANDS)
+        s.gold[r] = <uint8_t>_ranged(gold[r], f"gold[{r}]", 0, AM_GOLD)
+        s.natives[r] = <uint8_t>_ranged(natives[r], f"natives[{r}]", 0, AM_NATIVES)
+        s.explored[r] = _flag_bool(explored[r], f"explored[{r}]")
+        if (s.bands[r] > 0) != (s.occ[r] != NOBODY):
+            raise ValueError(f"bands[{r}]: a territory's bands and their colour go together")
+        if s.bands[r] and s.natives[r]:
+            raise ValueError(f"natives[{r}]: bands and natives never share a territory")
+        if s.occ[r] != NOBODY and not t.in_play[s.occ[r]] and s.occ[r] != t.neutral:
+            raise ValueError(f"occ[{r}]: colour {s.occ[r]} is not in this game")
+        if t.group[r] == G_LAIR and (s.explored[r] or s.natives[r]):
+            raise ValueError(f"explored[{r}]: only the central group is explored and holds "
+                             "natives")
+        if t.lair[r] >= 0 and s.flag[r] == NOBODY:
+            raise ValueError(f"flag[{r}]: a lair territory always has an owner")
+        if s.natives[r] and not s.explored[r]:
+            raise ValueError(f"natives[{r}]: natives stand on explored territories only")
+    owner = _seq(raw, "ship_owner", AM_SHIPS)
+    where = _seq(raw, "ship_where", AM_SHIPS)
+    pos = _seq(raw, "ship_pos", AM_SHIPS)
+    crew = _seq(raw, "ship_crew", AM_SHIPS)
+    sbands = _seq(raw, "ship_bands", AM_SHIPS)
+    sgold = _seq(raw, "ship_gold", AM_SHIPS)
+    captured = _seq(raw, "captured", AM_SHIPS)
+    for r in range(AM_MAX_S):
+        s.at_sea[r] = -1
+    s.captured = 0
+    for i in range(AM_SHIPS):
+        s.ship_owner[i] = <uint8_t>_ranged(owner[i], f"ship_owner[{i}]", 0, AM_COLOURS - 1)
+        s.ship_where[i] = <uint8_t>_ranged(where[i], f"ship_where[{i}]", W_BOX, W_SEA)
+        s.ship_pos[i] = <uint8_t>_ranged(pos[i], f"ship_pos[{i}]", 0, 255)
+        s.ship_crew[i] = <uint8_t>_colour_or_none(crew[i], f"ship_crew[{i}]", 0)
+        s.ship_bands[i] = <uint8_t>_ranged(sbands[i], f"ship_bands[{i}]", 0, AM_SHIP_TOKENS)
+        s.ship_gold[i] = <uint8_t>_ranged(sgold[i], f"ship_gold[{i}]", 0, AM_SHIP_TOKENS)
+        if _flag_bool(captured[i], f"captured[{i}]"):
+            if s.ship_where[i] != W_CITY:
+                raise ValueError(f"captured[{i}]: only an unlaunched ship is captured")
+            s.captured |= <uint8_t>(1 << i)
+        if s.ship_where[i] == W_SEA:
+            if s.ship_pos[i] >= t.nseas:
+                raise ValueError(f"ship_pos[{i}]: no sea space {s.ship_pos[i]}")
+            if s.at_sea[s.ship_pos[i]] >= 0:
+                raise ValueError(f"ship_pos[{i}]: one ship a sea space")
+            s.at_sea[s.ship_pos[i]] = <int8_t>i
+        elif s.ship_where[i] == W_CITY:
+            if s.ship_pos[i] >= t.nterr or not t.city[s.ship_pos[i]]:
+                raise ValueError(f"ship_pos[{i}]: an unlaunched ship stands on a city")
+            for k in range(i):
+                if s.ship_where[k] == W_CITY and s.ship_pos[k] == s.ship_pos[i]:
+                    raise ValueError(f"ship_pos[{i}]: one ship a city")
+        if s.ship_where[i] != W_SEA and (s.ship_bands[i] or s.ship_gold[i]):
+            raise ValueError(f"ship_bands[{i}]: only a ship at sea carries tokens")
+        if (s.ship_bands[i] > 0) != (s.ship_crew[i] != NOBODY):
+            raise ValueError(f"ship_crew[{i}]: a ship's bands and their colour go together")
+        if s.ship_bands[i] + s.ship_gold[i] > AM_SHIP_TOKENS:
+            raise ValueError(f"ship_gold[{i}]: a ship holds at most 10 tokens")
+
+
+cdef _derive_supplies(AmState* s, const AmTables* t):
+    """What follows from the board: each colour's reserve (50 less its bands in play),
+    the gold and natives supplies (50 less those in play) and the flag tokens used."""
+    cdef int r, i, c
+    cdef int bands[AM_COLOURS]
+    cdef int gold = 0, natives = 0
+    for c in range(AM_COLOURS):
+        bands[c] = 0
+    for c in range(5):
+        s.flags_used[c] = 0
+    for r in range(t.nterr):
+        if s.occ[r] != NOBODY:
+            bands[s.occ[r]] += s.bands[r]
+        gold += s.gold[r]
+        natives += s.natives[r]
+        if s.flag[r] != NOBODY and not printed_circle(t, r, s.flag[r]):
+            s.flags_used[s.flag[r]] += 1
+    for i in range(AM_SHIPS):
+        if s.ship_crew[i] != NOBODY:
+            bands[s.ship_crew[i]] += s.ship_bands[i]
+        gold += s.ship_gold[i]
+    for c in range(AM_COLOURS):
+        if bands[c] > AM_BANDS:
+            raise ValueError(f"bands: {bands[c]} bands of colour {c} in play, 50 at most")
+        s.pool[c] = <uint8_t>(AM_BANDS - bands[c])
+    for c in range(5):
+        if s.flags_used[c] > AM_FLAGS:
+            raise ValueError(f"flag: {s.flags_used[c]} flag tokens of colour {c}, 30 at most")
+    if gold > AM_GOLD:
+        raise ValueError(f"gold: {gold} gold in play, 50 at most")
+    if natives > AM_NATIVES:
+        raise ValueError(f"natives: {natives} natives in play, 50 at most")
+    s.supply_gold = <uint8_t>(AM_GOLD - gold)
+    s.supply_natives = <uint8_t>(AM_NATIVES - natives)
+
+
+cdef _load_cards(AmState* s, const AmTables* t, dict raw):
+    """Hands, played and set-aside cards; the pile is the deck less them."""
+    cdef int p, k, left
+    hands = _seq(raw, "hand", t.num_players)
+    played = _seq(raw, "played", AM_KINDS)
+    looked = _seq(raw, "looked", AM_KINDS)
+    for p in range(t.num_players):
+        if type(hands[p]) is not list or len(hands[p]) != AM_KINDS:
+            raise ValueError(f"hand[{p}]: a list of {AM_KINDS} counts")
+        for k in range(AM_KINDS):
+            s.hand[p][k] = <uint8_t>_ranged(hands[p][k], f"hand[{p}][{k}]", 0,
+                                            t.deck_total[k])
+    for k in range(AM_KINDS):
+        s.played[k] = <uint8_t>_ranged(played[k], f"played[{k}]", 0, t.deck_total[k])
+        s.looked[k] = <uint8_t>_ranged(looked[k], f"looked[{k}]", 0, t.deck_total[k])
+        left = t.deck_total[k] - s.played[k] - s.looked[k]
+        for p in range(t.num_players):
+            left -= s.hand[p][k]
+        if left < 0:
+            raise ValueError(f"hand: more cards of kind {k} than the deck's "
+                             f"{t.deck_total[k]}")
+        if not t.cards and left != t.deck_total[k]:
+            raise ValueError("hand: no cards without the card variant (cards=False)")
+        s.deck[k] = <uint8_t>left
+
+
+cdef _load_turn(AmState* s, const AmTables* t, dict raw):
+    """Phase, who acts and the pending step's counters."""
+    cdef int c, p, k
+    s.phase = <uint8_t>_ranged(_get(raw, "phase"), "phase", PH_DEAL, PH_OVER)
+    s.current = <uint8_t>_ranged(_get(raw, "current"), "current", 0, t.num_players - 1)
+    s.turn_colour = <uint8_t>_ranged(_get(raw, "turn_colour"), "turn_colour", 0, 3)
+    s.acting = <uint8_t>_ranged(_get(raw, "acting"), "acting", 0, 3)
+    # (the deal comes before any turn: the colours are still the struct's zeros)
+    if s.phase != PH_DEAL and not t.in_play[s.turn_colour]:
+        raise ValueError(f"turn_colour: colour {s.turn_colour} takes no turns here")
+    if s.phase != PH_DEAL and not t.in_play[s.acting]:
+        raise ValueError(f"acting: colour {s.acting} takes no turns here")
+    # the 10 actions of the budget, and 3 more for each Dopé (Dopé des pirates)
+    most = min(255, AM_ACTIONS + 3 * t.deck_total[K_DOPE])
+    s.ap = <uint8_t>_ranged(_get(raw, "ap"), "ap", 0, most)
+    s.saved_ap = <uint8_t>_ranged(_get(raw, "saved_ap"), "saved_ap", 0, most)
+    s.in_coup = _flag_bool(_get(raw, "in_coup"), "in_coup")
+    recruited = _seq(raw, "recruited", AM_COLOURS)
+    options = _seq(raw, "option", AM_COLOURS)
+    for c in range(AM_COLOURS):
+        s.recruited[c] = _flag_bool(recruited[c], f"recruited[{c}]")
+        s.option[c] = _flag_bool(options[c], f"option[{c}]")
+        if (s.recruited[c] or s.option[c]) and not t.in_play[c]:
+            raise ValueError(f"option[{c}]: colour {c} takes no turns here")
+    window = _seq(raw, "window", 2)
+    s.window_next = <uint8_t>_ranged(window[0], "window[0]", 0, t.num_players - 1)
+    s.window_left = <uint8_t>_ranged(window[1], "window[1]", 0, t.num_players - 1)
+    s.route = <int16_t>_ranged(_get(raw, "route"), "route", -1, t.nroutes - 1)
+    s.move_bands = <uint8_t>_ranged(_get(raw, "move_bands"), "move_bands", 0, AM_BANDS)
+    roll = _seq(raw, "roll", 2)
+    s.roll_d = <uint8_t>_ranged(roll[0], "roll[0]", 0, AM_FACE - 1)
+    s.roll_a = <uint8_t>_ranged(roll[1], "roll[1]", 0, AM_FACE - 1)
+    s.target_colour = <uint8_t>_colour_or_none(_get(raw, "target_colour"), "target_colour", 1)
+    s.explore_t = <uint8_t>_ranged(_get(raw, "explore_t"), "explore_t", 0, t.nterr - 1)
+    s.multiplier = <uint8_t>_ranged(_get(raw, "multiplier"), "multiplier", 0, 4)
+    s.place_what = <uint8_t>_ranged(_get(raw, "place_what"), "place_what", PL_RECRUIT, PL_SHIP)
+    s.place_amount = <uint8_t>_ranged(_get(raw, "place_amount"), "place_amount", 0, 255)
+    queue = _seq(raw, "place_queue", AM_COLOURS + 1)
+    for k in range(AM_COLOURS + 1):
+        s.place_queue[k] = <uint8_t>_ranged(queue[k], f"place_queue[{k}]", 0, AM_BANDS)
+    s.place_min = <uint8_t>_ranged(_get(raw, "place_min"), "place_min", 0, 255)
+    s.place_first = <uint8_t>_ranged(_get(raw, "place_first"), "place_first", 0, 255)
+    if s.place_first != NOBODY and s.place_first >= t.nterr:
+        raise ValueError(f"place_first: no territory {s.place_first}")
+    s.rolls_left = <uint8_t>_ranged(_get(raw, "rolls_left"), "rolls_left", 0, 2)
+    s.draw_reason = <uint8_t>_ranged(_get(raw, "draw_reason"), "draw_reason", DR_DEAL, DR_LOOK)
+    s.drawer = <uint8_t>_ranged(_get(raw, "drawer"), "drawer", 0, t.num_players - 1)
+    s.last_looked = <uint8_t>_ranged(_get(raw, "last_looked"), "last_looked", 0, AM_KINDS - 1)
+    s.setup_index = <uint8_t>_ranged(_get(raw, "setup_index"), "setup_index", 0, 7)
+    s.setup_left = <uint8_t>_ranged(_get(raw, "setup_left"), "setup_left", 0, AM_BANDS)
+    s.first_ship_city = <uint8_t>_ranged(_get(raw, "first_ship_city"), "first_ship_city",
+                                         0, 255)
+    if s.first_ship_city != NOBODY and s.first_ship_city > 2:
+        raise ValueError("first_ship_city: 0, 1, 2 (a lair city) or 255 (none)")
+    winners = _get(raw, "winners")
+    if type(winners) is not list:
+        raise ValueError("winners: a list of players")
+    s.winners = 0
+    for p in winners:
+        p = _ranged(p, "winners", 0, t.num_players - 1)
+        s.winners |= <uint8_t>(1 << p)
+    s.end_reason = <uint8_t>_ranged(_get(raw, "end_reason"), "end_reason", END_NONE,
+                                    END_ROUND_CAP)
+    s.round = <uint16_t>_ranged(_get(raw, "round"), "round", 1, t.max_rounds)
+    s.move_count = <uint32_t>_ranged(_get(raw, "move_count"), "move_count", 0, 2 ** 31 - 1)
+    s.last_action = <int32_t>_ranged(_get(raw, "last_action"), "last_action", -1,
+                                     t.num_actions - 1)
+
+
+cdef str _phase_problem(const AmState* s, const AmTables* t):
+    """The coherence of the phase with the rest ('' if none): what a state reached by
+    play always has."""
+    cdef int ph = s.phase
+    cdef int q
+    if (ph == PH_OVER) != (s.end_reason != END_NONE):
+        return "end_reason: set exactly when the phase is over"
+    if s.winners and s.end_reason != END_VICTORY:
+        return "winners: only a victory has winners"
+    if s.end_reason == END_VICTORY and not s.winners:
+        return "winners: a victory has a winner"
+    if not t.cards and (ph == PH_DEAL or ph == PH_DRAW or ph == PH_LOOK or ph == PH_COUP
+                        or ph == PH_ATTACK_WINDOW or ph == PH_DEFENCE_WINDOW or s.in_coup):
+        return "phase: cards belong to the card variant (cards=False)"
+    if s.in_coup and (t.windows == WIN_OFF or s.acting == s.turn_colour):
+        return "in_coup: a Coup de main is another colour's, in a window policy"
+    if not s.in_coup and s.acting != s.turn_colour:
+        return "acting: the turn's colour acts, but in a Coup de main"
+    if ph == PH_DEAL or ph == PH_SETUP_SHIP or ph == PH_SETUP_BANDS:
+        if s.round != 1 or s.ap or s.in_coup:
+            return "phase: the preliminary turn is at round 1, before any action"
+    if ph == PH_SETUP_BANDS and s.setup_index >= t.lair_n[s.turn_colour]:
+        return "setup_index: past the lair's territories"
+    if ph == PH_SETUP_BANDS and s.setup_left > s.pool[s.turn_colour]:
+        return "setup: the bands still to place come from the reserve"
+    if ph == PH_DEAL and not 1 <= s.setup_left <= 2 * t.num_players:
+        return "setup: the deal has 1 to 2 cards a player still to deal"
+    if ph == PH_SETUP_SHIP:
+        q = 2 * s.turn_colour
+        if (s.ship_where[q + 1] != W_BOX
+                or (s.first_ship_city == NOBODY) != (s.ship_where[q] == W_BOX)):
+            return "setup: the colour's ships still to place are in the box"
+    if ph in (PH_BANDS, PH_GOLD, PH_ROLL, PH_ATTACK_WINDOW, PH_DEFENCE_WINDOW) and s.route < 0:
+        return "route: a group move or attack is pending"
+    if ph == PH_EXPLORE and (t.group[s.explore_t] == G_LAIR or s.explored[s.explore_t]):
+        return "explore_t: an unexplored territory of the central group"
+    if ph != PH_LOOK and s.last_looked:
+        return "last_looked: a card is looked at in the look phase only"
+    if ph == PH_LOOK and not s.looked[s.last_looked]:
+        return "last_looked: the card looked at is set aside"
+    if ph in (PH_BANDS, PH_GOLD) and not move_legal(s, t, s.route, s.acting):
+        return "route: the pending move must be one the acting colour can make"
+    if ph == PH_GOLD and not 1 <= s.move_bands <= max_bands(s, t):
+        return "move_bands: the bands moving stand at the move's start, within its room"
+    if ph in (PH_ROLL, PH_ATTACK_WINDOW, PH_DEFENCE_WINDOW):
+        if not attack_legal(s, t, s.route, s.acting):
+            return "route: the pending attack must be one the acting colour can make"
+        if s.target_colour != _target_of(s, t, s.route):
+            return "target_colour: the colour of the attacked tokens"
+    if ph == PH_SPEARS and (s.rolls_left < 1 or not (s.place_what == PL_CARD_BANDS
+                                                     or s.place_what == PL_NATIVES)):
+        return "rolls_left: a recruitment or mobilisation card's roll is pending"
+    if ph == PH_PLACE:
+        if s.place_what == PL_RECRUIT and s.pool[s.acting] == 0:
+            return "place_queue: recruited bands come from the reserve"
+        if s.place_what == PL_CARD_BANDS and not 1 <= s.place_amount <= s.pool[s.acting]:
+            return "place_amount: bands placed come from the reserve"
+        if s.place_what == PL_NATIVES and not 1 <= s.place_amount <= s.supply_natives:
+            return "place_amount: natives placed come from the supply"
+        if s.place_what == PL_GOLD and not 1 <= s.place_amount <= s.supply_gold:
+            return "place_amount: gold placed comes from the supply"
+        if s.place_what == PL_SHIP and not _ship_in_box(s, t):
+            return "place_what: a shipyard needs a ship in the box"
+    if ph == PH_COUP or ph == PH_DEFENCE_WINDOW:
+        pass
+    elif ph in (PH_TURN, PH_BANDS, PH_GOLD, PH_ATTACK_WINDOW, PH_PLACE, PH_LOOK,
+                PH_SETUP_SHIP, PH_SETUP_BANDS):
+        if s.current != player_of(t, s.acting):
+            return "current: the acting colour's player decides"
+    if ph == PH_COUP:
+        q = s.current
+        if q == player_of(t, s.acting) or not could_hold(s, t, q, K_COUP):
+            return "current: a Coup de main window is another player's, with a card"
+    if ph == PH_DEFENCE_WINDOW and s.current != player_of(t, s.target_colour):
+        return "current: the defending player decides"
+    return ""
+
+
+cdef int _target_of(const AmState* s, const AmTables* t, int r) noexcept:
+    cdef int b = t.route_to[r]
+    if t.route_kind[r] == R_LAND or t.route_kind[r] == R_UNLOAD:
+        return FLAG_BROWN if s.natives[b] else s.occ[b]
+    return s.ship_crew[s.at_sea[b]]
+
+
+cdef bint _ship_in_box(const AmState* s, const AmTables* t) noexcept:
+    cdef int i
+    for i in range(AM_SHIPS):
+        if s.ship_where[i] == W_BOX and t.in_play[i // 2]:
+            return True
+    return False
+
+
+cdef int _load_position(AmState* s, const AmTables* t, dict raw) except -1:
+    cdef int n
+    cdef double* probs
+    cdef int* buf
+    memset(s, 0, sizeof(AmState))
+    _load_board(s, t, raw)
+    _derive_supplies(s, t)
+    _load_cards(s, t, raw)
+    _load_turn(s, t, raw)
+    _check_derived(s, t, raw)
+    problem = _phase_problem(s, t)
+    if problem:
+        raise ValueError(problem)
+    if s.phase != PH_OVER:
+        buf = <int*>PyMem_Malloc(sizeof(int) * t.num_actions)
+        probs = <double*>PyMem_Malloc(sizeof(double) * t.num_actions)
+        if buf == NULL or probs == NULL:
+            PyMem_Free(buf)
+            PyMem_Free(probs)
+            raise MemoryError()
+        if am_current_player(s, t) == CHANCE_PLAYER:
+            n = am_chance_outcomes(s, t, buf, probs)
+        else:
+            n = am_legal_actions(s, t, buf)
+        PyMem_Free(buf)
+        PyMem_Free(probs)
+        if n == 0:
+            raise ValueError(f"phase: nothing can happen next ({PHASES[s.phase]})")
+    return 0
+
+
+cdef _check_derived(const AmState* s, const AmTables* t, dict raw):
+    """The derived fields a position may carry (an export does) must be what the board
+    gives; a hand-written position leaves them out."""
+    cdef int c, k
+    pool = []
+    for c in range(AM_COLOURS):
+        pool.append(s.pool[c])
+    flags = []
+    for c in range(5):
+        flags.append(s.flags_used[c])
+    deck = []
+    for k in range(AM_KINDS):
+        deck.append(s.deck[k])
+    _same(raw, "pool", pool)
+    _same(raw, "supply_gold", s.supply_gold)
+    _same(raw, "supply_natives", s.supply_natives)
+    _same(raw, "flags_used", flags)
+    _same(raw, "deck", deck)
+
+
+cdef _same(dict raw, str name, object value):
+    if name in raw and raw[name] != value:
+        raise ValueError(f"{name}: {raw[name]!r}, but the board and hands give {value!r}")

@@ -1003,7 +1003,20 @@ cdef class ArmadoraCore(CoreGame):
             "mines_filled": s.mines_filled,
             "races_dealt": s.races_dealt_count,
             "last_action": s.last_action,
+            "move_count": s.move_count,
         }
+
+    def load(self, CoreState st, dict raw):
+        """The inverse of :meth:`export`, checked (see ``CoreGame.load``): every field is
+        read by value and range-checked, the pieces must be what play could have made
+        (rules 二 2 setup, 三 3 play, 七 7 advanced), and the caches (bitboards, free
+        edges, palisade legality) are computed again.  ``ValueError("<field>: <why>")``
+        otherwise, ``st`` untouched."""
+        self._check(st)
+        cdef ArmadoraState tmp
+        memset(&tmp, 0, sizeof(ArmadoraState))
+        _load_position(&tmp, &self.tables, raw)
+        st._replace_data(&tmp)
 
     def territories(self, CoreState st):
         """Territories as sorted lists of cells, ordered by their first cell."""
@@ -1185,4 +1198,336 @@ cdef int power_reason(const ArmadoraState* s, const ArmadoraTables* t, int p,
         return 3
     if s.power_tokens[p] == 0:
         return 4
+    return 0
+
+
+# --------------------------------------------------------------------------------------
+# Positions: ArmadoraCore.load, the checked inverse of export
+# --------------------------------------------------------------------------------------
+
+PHASE_NAMES = ("gold", "race", "turn", "after_power", "second_palisade", "over")
+
+
+cdef object _int_field(object value, str field, object lo, object hi):
+    """An exact int in [lo, hi], read by value (a bool or an int subclass's lies refused)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{field}: an integer, not {type(value).__name__}")
+    value = int.__index__(value)
+    if not lo <= value <= hi:
+        raise ValueError(f"{field}: {value} is out of range ({lo} to {hi})")
+    return value
+
+
+cdef bint _bool_field(object value, str field) except -1:
+    if not isinstance(value, bool):
+        raise ValueError(f"{field}: true or false, not {type(value).__name__}")
+    return value is True
+
+
+cdef list _list_field(object value, str field, object length):
+    """A list (of ``length`` items when it is not None), copied: its items are read once."""
+    if not isinstance(value, list):
+        raise ValueError(f"{field}: a list, not {type(value).__name__}")
+    value = list.copy(value)
+    if length is not None and len(value) != length:
+        raise ValueError(f"{field}: {len(value)} items, not {length}")
+    return value
+
+
+cdef str _square(const ArmadoraTables* t, int c):
+    return f"{'abcdefgh'[c % t.width]}{c // t.width + 1}"
+
+
+cdef int _load_position(ArmadoraState* s, const ArmadoraTables* t, dict raw) except -1:
+    """Fill ``s`` (zeroed) from the export dict ``raw``, checking every field and the
+    consistency the rules and the struct rely on."""
+    cdef int n = t.ncells, players = t.num_players
+    cdef int c, p, q, k, e, v, r, phase, mines_filled, races, placed, actions_min
+    cdef int arrows_total = 0
+    cdef uint64_t rest, comp
+    expected = {"owner", "strength", "arrows", "reinforced", "face_up", "gold", "palisades",
+                "pool", "race", "power_tokens", "reinforcement_left", "known", "gold_left",
+                "palisades_left", "current", "phase", "passed", "mines_filled",
+                "races_dealt", "last_action", "move_count"}
+    keys = set(raw)
+    if keys != expected:
+        extra = sorted(map(str, keys - expected))
+        missing = sorted(expected - keys)
+        raise ValueError(f"{(extra or missing)[0]}: " + ("not a field of an Armadora "
+                         "position" if extra else "missing"))
+    phase = _int_field(raw["phase"], "phase", 0, PH_OVER)
+    # --- gold (rule 二/(五)(六), 2.5-2.6 setup): the mines fill in their order ---
+    gold = _list_field(raw["gold"], "gold", n)
+    mines_filled = _int_field(raw["mines_filled"], "mines_filled", 0, t.num_mines)
+    left = [t.gold_piles[v] for v in range(AR_GOLD_VALUES)]
+    for c in range(n):
+        v = _int_field(gold[c], f"gold[{_square(t, c)}]", 0, AR_GOLD_VALUES - 1)
+        if v and not (t.mine_mask >> c) & 1:
+            raise ValueError(f"gold[{_square(t, c)}]: gold lies only on a mine")
+    for k in range(t.num_mines):
+        c = t.mine_cells[k]
+        v = gold[c]
+        if (v != 0) != (k < mines_filled):
+            raise ValueError(f"gold[{_square(t, c)}]: the piles go onto the mines in the "
+                             f"board's order, {mines_filled} of them so far")
+        if v:
+            if left[v] == 0:
+                raise ValueError(f"gold[{_square(t, c)}]: no pile of {v} is left "
+                                 "(piles: 3, 4, 4, 5, 5, 6, 6, 7)")
+            left[v] -= 1
+            s.gold[c] = v
+    gold_left = _list_field(raw["gold_left"], "gold_left", AR_GOLD_VALUES)
+    for v in range(AR_GOLD_VALUES):
+        if _int_field(gold_left[v], f"gold_left[{v}]", 0, 8) != left[v]:
+            raise ValueError(f"gold_left[{v}]: {left[v]} piles of {v} are not on the mines")
+        s.gold_left[v] = left[v]
+    s.mines_filled = mines_filled
+    if (phase == PH_GOLD) != (mines_filled < t.num_mines):
+        raise ValueError("phase: the gold phase lasts until every mine has its pile")
+    # --- races (rule 七/(一)1, 7.1.1): dealt in player order, each race once ---
+    race_list = _list_field(raw["race"], "race", players)
+    races = _int_field(raw["races_dealt"], "races_dealt", 0, players)
+    for p in range(players):
+        r = RACE_NONE
+        if race_list[p] is not None:
+            r = _int_field(race_list[p], f"race[{p}]", 0, AR_RACES - 1)
+            if not t.advanced:
+                raise ValueError(f"race[{p}]: races belong to the advanced game")
+            if s.race_dealt[r]:
+                raise ValueError(f"race[{p}]: each race is dealt once")
+            s.race_dealt[r] = 1
+        if (r != RACE_NONE) != (p < races):
+            raise ValueError(f"race[{p}]: races are dealt in player order, {races} so far")
+        s.race[p] = r
+    s.races_dealt_count = races
+    if t.advanced and phase > PH_RACE and races != players:
+        raise ValueError("phase: play starts once every player has his race")
+    if phase == PH_RACE and not (t.advanced and mines_filled == t.num_mines
+                                 and races < players):
+        raise ValueError("phase: races are dealt in the advanced game, after the gold")
+    if not t.advanced and phase in (PH_RACE, PH_AFTER_POWER):
+        raise ValueError(f"phase: no {PHASE_NAMES[phase]} phase in the basic game")
+    # --- warriors (rule 三, 3 warriors; 七/(二) race powers and reinforcement) ---
+    owner = _list_field(raw["owner"], "owner", n)
+    strength = _list_field(raw["strength"], "strength", n)
+    arrows = _list_field(raw["arrows"], "arrows", n)
+    reinforced = _list_field(raw["reinforced"], "reinforced", n)
+    face_up = _list_field(raw["face_up"], "face_up", n)
+    counts = [[0] * (AR_MAX_STRENGTH + 1) for _ in range(players)]
+    for c in range(n):
+        sq = _square(t, c)
+        p = _int_field(owner[c], f"owner[{sq}]", -1, players - 1)
+        k = _int_field(strength[c], f"strength[{sq}]", 0, AR_MAX_STRENGTH)
+        v = _int_field(arrows[c], f"arrows[{sq}]", 0, 2)
+        up = _bool_field(face_up[c], f"face_up[{sq}]")
+        reinf = _bool_field(reinforced[c], f"reinforced[{sq}]")
+        if p < 0:
+            if k or v or up or reinf:
+                raise ValueError(f"owner[{sq}]: strength, arrows, face up and reinforcement "
+                                 "belong to a warrior, and none stands here")
+            continue
+        if (t.mine_mask >> c) & 1:
+            raise ValueError(f"owner[{sq}]: a warrior never stands on a mine (rule 3)")
+        if phase < PH_TURN:
+            raise ValueError(f"owner[{sq}]: no warrior is placed before play starts")
+        if k == 0:
+            raise ValueError(f"strength[{sq}]: a warrior has strength 1 to 5")
+        if up and s.race[p] != RACE_GOBLIN:
+            raise ValueError(f"face_up[{sq}]: only the Goblin's power places a warrior face "
+                             "up (rule 7.2.2)")
+        if reinf and not t.advanced:
+            raise ValueError(f"reinforced[{sq}]: reinforcement is in the advanced game")
+        if v:
+            for q in range(players):
+                if s.race[q] == RACE_ELF and t.team_of[q] != t.team_of[p]:
+                    break
+            else:
+                raise ValueError(f"arrows[{sq}]: arrows come from an opposing Elf "
+                                 "(rule 7.2.2)")
+        counts[p][k] += 1
+        s.owner[c] = p + 1
+        s.strength[c] = k
+        s.arrows[c] = v
+        arrows_total += v
+        s.face_up[c] = up
+        s.reinforced[c] = reinf
+        s.pmask[p] |= bit(c)
+        s.occupied |= bit(c)
+        if up:
+            s.faceup_mask |= bit(c)
+        if reinf:
+            if s.reinf_mask & s.pmask[p]:
+                raise ValueError(f"reinforced[{sq}]: each player has one reinforcement "
+                                 "token (rule 7.1.4)")
+            s.reinf_mask |= bit(c)
+    pool = _list_field(raw["pool"], "pool", players)
+    for p in range(players):
+        screen = _list_field(pool[p], f"pool[{p}]", AR_MAX_STRENGTH)
+        for k in range(1, AR_MAX_STRENGTH + 1):
+            v = _int_field(screen[k - 1], f"pool[{p}][{k - 1}]", 0, t.initial_pool[k])
+            if v + counts[p][k] != t.initial_pool[k]:
+                raise ValueError(f"pool[{p}][{k - 1}]: {v} warriors of strength {k} behind "
+                                 f"the screen and {counts[p][k]} on the board make not "
+                                 f"the {t.initial_pool[k]} of the set (rule 2.3)")
+            s.pool[p][k] = v
+    # --- palisades (rule 三, 3 palisades: no territory of fewer than 4 squares) ---
+    palisades = _list_field(raw["palisades"], "palisades", None)
+    for c in range(t.ncells):
+        if t.edge_east[c] >= 0:
+            s.open_e |= bit(c)
+            s.open_w |= bit(c + 1)
+        if t.edge_south[c] >= 0:
+            s.open_s |= bit(c)
+            s.open_n |= bit(c + t.width)
+    placed = 0
+    prev = -1
+    for i in range(len(palisades)):
+        e = _int_field(palisades[i], f"palisades[{i}]", 0, t.nedges - 1)
+        if e <= prev:
+            raise ValueError(f"palisades[{i}]: edge ids ascending, each once")
+        if phase < PH_TURN:
+            raise ValueError(f"palisades[{i}]: no palisade is placed before play starts")
+        s.palisades[e >> 6] |= bit(e & 63)
+        placed += 1
+        prev = e
+        c = t.edge_a[e]
+        if t.edge_b[e] == c + 1:
+            s.open_e &= ~bit(c)
+            s.open_w &= ~bit(c + 1)
+        else:
+            s.open_s &= ~bit(c)
+            s.open_n &= ~bit(c + t.width)
+    if placed > t.palisades_total:
+        raise ValueError(f"palisades: there are {t.palisades_total} palisades")
+    if _int_field(raw["palisades_left"], "palisades_left", 0,
+                  t.palisades_total) != t.palisades_total - placed:
+        raise ValueError(f"palisades_left: {t.palisades_total} palisades, {placed} on the "
+                         "board")
+    s.palisades_left = t.palisades_total - placed
+    rest = t.all_cells
+    while rest:
+        comp = territory_of(s, t, ctz64(rest))
+        rest &= ~comp
+        if popcount64(comp) < AR_MIN_TERRITORY:
+            raise ValueError(f"palisades: the territory of {_square(t, ctz64(comp))} has "
+                             f"{popcount64(comp)} squares, fewer than 4 (rule 3)")
+        if comp & s.reinf_mask and comp & empty_squares(s, t):
+            raise ValueError(f"reinforced[{_square(t, ctz64(comp & s.reinf_mask))}]: the "
+                             "token goes into a full territory (rule 7.2.3(2))")
+        if popcount64(comp & s.reinf_mask) > 1:
+            raise ValueError(f"reinforced[{_square(t, ctz64(comp & s.reinf_mask))}]: one "
+                             "token per territory (rule 7.2.3(3))")
+    refresh_palisade_legality(s, t, t.all_cells)
+    # --- players: tokens, peeks, passes ---
+    tokens = _list_field(raw["power_tokens"], "power_tokens", players)
+    reinf_left = _list_field(raw["reinforcement_left"], "reinforcement_left", players)
+    known = _list_field(raw["known"], "known", players)
+    passed = _list_field(raw["passed"], "passed", players)
+    for p in range(players):
+        r = s.race[p]
+        full = 0 if r == RACE_NONE else t.race_tokens[r]
+        s.power_tokens[p] = _int_field(tokens[p], f"power_tokens[{p}]", 0, full)
+        if phase < PH_TURN and s.power_tokens[p] != full:
+            raise ValueError(f"power_tokens[{p}]: no power is used before play starts")
+        # the Elf's and the Goblin's tokens leave their mark: an arrow, a face-up warrior
+        if r == RACE_ELF and s.power_tokens[p] + arrows_total != full:
+            raise ValueError(f"power_tokens[{p}]: the Elf has {full} tokens, and "
+                             f"{arrows_total} arrows lie on the board (rule 7.2.2)")
+        if r == RACE_GOBLIN and s.power_tokens[p] + popcount64(s.faceup_mask) != full:
+            raise ValueError(f"power_tokens[{p}]: the Goblin has {full} token, and "
+                             f"{popcount64(s.faceup_mask)} face-up warriors stand on the "
+                             "board (rule 7.2.2)")
+        left_flag = _bool_field(reinf_left[p], f"reinforcement_left[{p}]")
+        if left_flag != (t.advanced and not (s.reinf_mask & s.pmask[p])):
+            raise ValueError(f"reinforcement_left[{p}]: the token is behind the screen "
+                             "until it is on one of the player's warriors (rule 7.1.4)")
+        s.reinforcement_left[p] = left_flag
+        cells = _list_field(known[p], f"known[{p}]", None)
+        prev = -1
+        for i in range(len(cells)):
+            c = _int_field(cells[i], f"known[{p}][{i}]", 0, n - 1)
+            if c <= prev:
+                raise ValueError(f"known[{p}][{i}]: squares ascending, each once")
+            if r != RACE_MAGE:
+                raise ValueError(f"known[{p}][{i}]: only a Mage looks at face-down "
+                                 "warriors (rule 7.2.2)")
+            if not (mage_peek_targets(s, p) >> c) & 1:
+                raise ValueError(f"known[{p}][{i}]: the Mage looks at another player's "
+                                 "face-down warrior (rule 7.2.2)")
+            s.known[p] |= bit(c)
+            prev = c
+        if _bool_field(passed[p], f"passed[{p}]"):
+            if phase < PH_TURN:
+                raise ValueError(f"passed[{p}]: nobody passes before play starts")
+            s.passed |= <uint8_t>(1 << p)
+    # --- whose turn, which step (rule 三 3 play, 四 4 end of the game) ---
+    s.phase = phase
+    s.current = _int_field(raw["current"], "current", 0, players - 1)
+    all_passed = s.passed == (1 << players) - 1
+    if (phase == PH_OVER) != all_passed:
+        raise ValueError("phase: the game is over exactly when every player has passed "
+                         "(rule 4)")
+    if phase < PH_TURN and s.current != 0:
+        raise ValueError("current: player 0 is to move when play starts")
+    if PH_TURN <= phase < PH_OVER and (s.passed >> s.current) & 1:
+        raise ValueError(f"current: player {s.current} has passed for the game (rule 4)")
+    if phase == PH_AFTER_POWER and not has_main_action(s, t, s.current):
+        raise ValueError("phase: after a power one of the three actions follows, and "
+                         f"player {s.current} has none (rule 7.2.1)")
+    if phase == PH_AFTER_POWER and s.power_tokens[s.current] == t.race_tokens[
+            s.race[s.current]]:
+        raise ValueError(f"power_tokens[{s.current}]: after a power the player has used "
+                         "a token")
+    if phase == PH_SECOND_PALISADE and not (placed and any_palisade_legal(s)):
+        raise ValueError("phase: a second palisade follows a first one, and needs a free "
+                         "gap (rule 3)")
+    # --- the counters: how many actions led here, and the last one ---
+    actions_min = (mines_filled + races + popcount64(s.occupied) + placed
+                   + popcount64(s.reinf_mask) + arrows_total + popcount64(s.passed))
+    s.move_count = _int_field(raw["move_count"], "move_count", actions_min, 1 << 24)
+    s.last_action = _int_field(raw["last_action"], "last_action", -1, t.num_actions - 1)
+    if (s.last_action < 0) != (s.move_count == 0):
+        raise ValueError("last_action: -1 exactly before the first action")
+    _check_last_action(s, t)
+    return 0
+
+
+cdef int _check_last_action(const ArmadoraState* s, const ArmadoraTables* t) except -1:
+    """The last action left its mark on the position: it is one play could have ended
+    with here (a placed warrior on its square, a palisade on its gap, a pile on the last
+    filled mine...)."""
+    cdef int a = s.last_action, x, c
+    cdef bint ok = True
+    if a < 0:
+        return 0
+    if a >= t.a_race:
+        ok = s.races_dealt_count > 0 and s.race[s.races_dealt_count - 1] == a - t.a_race
+        ok = ok and s.phase <= PH_TURN and s.occupied == 0 and s.palisades_left == \
+            t.palisades_total
+    elif a >= t.a_gold:
+        ok = (s.mines_filled > 0 and s.races_dealt_count == 0
+              and s.gold[t.mine_cells[s.mines_filled - 1]] == a - t.a_gold)
+        ok = ok and s.occupied == 0 and s.palisades_left == t.palisades_total
+    elif s.phase < PH_TURN:
+        ok = False  # a player's action before the setup is done
+    elif a == ACT_PASS:
+        ok = s.passed != 0
+    elif a == ACT_DONE:
+        ok = s.palisades_left < t.palisades_total
+    elif a < t.a_warrior or t.a_orc <= a < t.a_peek:
+        ok = edge_has_palisade(s, a - (t.a_orc if a >= t.a_orc else t.a_palisade))
+    elif a < t.a_orc:
+        x = a - (t.a_goblin if a >= t.a_goblin else t.a_warrior)
+        c = x // AR_MAX_STRENGTH
+        ok = (s.owner[c] and s.strength[c] == x % AR_MAX_STRENGTH + 1
+              and s.face_up[c] == (a >= t.a_goblin))
+    elif a < t.a_arrow:
+        ok = ((s.known[0] | s.known[1] | s.known[2] | s.known[3]) >> (a - t.a_peek)) & 1
+    elif a < t.a_reinforce:
+        ok = s.arrows[a - t.a_arrow] > 0
+    else:
+        ok = s.reinforced[a - t.a_reinforce]
+    if not ok:
+        raise ValueError("last_action: the position does not show it (the last action "
+                         "leaves its mark: a warrior, a palisade, a pile...)")
     return 0

@@ -244,12 +244,6 @@ cdef class ConnectFourCore(CoreGame):
         """
         self._check(st)
         cdef ConnectFourState* s = <ConnectFourState*>st.data
-        cdef uint64_t line = 0, m
-        cdef int d
-        if s.winner != C4_NO_WINNER:
-            for d in (1, C4_STRIDE, C4_STRIDE + 1, C4_STRIDE - 1):
-                m = fours(s.discs[s.winner], d)
-                line |= m | (m << d) | (m << (2 * d)) | (m << (3 * d))
         return {
             "discs": [s.discs[0], s.discs[1]],
             "height": [s.height[c] for c in range(C4_COLUMNS)],
@@ -257,9 +251,20 @@ cdef class ConnectFourCore(CoreGame):
             "current": s.current,
             "move_count": s.move_count,
             "winner": s.winner,
-            "line": [(c, r) for c in range(C4_COLUMNS) for r in range(C4_ROWS)
-                     if line & bit(c, r)],
+            "line": _line_cells(s),
         }
+
+    def load(self, CoreState st, dict raw):
+        """The inverse of :meth:`export`, checked (see ``CoreGame.load``): the board by
+        value, and a position play can reach -- discs stacked from the bottom, player 0
+        (who starts) with as many discs as player 1 or one more, at most one four, made
+        by the winner's last disc (on top of its column), and the counters following
+        from the discs.  ``ValueError("<field>: <why>")`` otherwise, ``st`` untouched."""
+        self._check(st)
+        cdef ConnectFourState tmp
+        memset(&tmp, 0, sizeof(ConnectFourState))
+        _load_position(&tmp, raw)
+        st._replace_data(&tmp)
 
     def illegal_reason(self, CoreState st, action_id):
         """Why ``action`` is not legal here, as a key of the facade's message table
@@ -282,3 +287,98 @@ cdef int _owner(const ConnectFourState* s, int column, int row) noexcept:
     if s.discs[1] & bit(column, row):
         return 1
     return -1
+
+
+cdef list _line_cells(const ConnectFourState* s):
+    """The cells (column, row) of the connected four(s), empty unless the game was won."""
+    cdef uint64_t line = 0, m
+    cdef int d
+    if s.winner != C4_NO_WINNER:
+        for d in (1, C4_STRIDE, C4_STRIDE + 1, C4_STRIDE - 1):
+            m = fours(s.discs[s.winner], d)
+            line |= m | (m << d) | (m << (2 * d)) | (m << (3 * d))
+    return [(c, r) for c in range(C4_COLUMNS) for r in range(C4_ROWS) if line & bit(c, r)]
+
+
+# --------------------------------------------------------------------------------------
+# Positions: ConnectFourCore.load, the checked inverse of export
+# --------------------------------------------------------------------------------------
+
+cdef object _exact(object value, str field, object lo, object hi):
+    """An exact int in [lo, hi], read by value (a bool or an int subclass's lies refused)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{field}: an integer, not {type(value).__name__}")
+    value = int.__index__(value)
+    if not lo <= value <= hi:
+        raise ValueError(f"{field}: {value} is out of range ({lo} to {hi})")
+    return value
+
+
+cdef list _exact_list(object value, str field, int length):
+    if not isinstance(value, list) or len(value) != length:
+        raise ValueError(f"{field}: a list of {length}")
+    return list.copy(value)
+
+
+cdef bint last_disc_won(const ConnectFourState* s, int p) noexcept nogil:
+    """A disc of p on top of its column whose removal leaves p no four: his last."""
+    cdef int column
+    cdef uint64_t top
+    for column in range(C4_COLUMNS):
+        if s.height[column] == 0:
+            continue
+        top = bit(column, s.height[column] - 1)
+        if (s.discs[p] & top) and not four_in_a_row(s.discs[p] & ~top):
+            return True
+    return False
+
+
+cdef int _load_position(ConnectFourState* s, dict raw) except -1:
+    cdef int c, r, p, count0, count1
+    if set(raw) != {"discs", "height", "board", "current", "move_count", "winner", "line"}:
+        raise ValueError("board: a Connect Four position has the fields discs, height, "
+                         "board, current, move_count, winner, line")
+    rows = _exact_list(raw["board"], "board", C4_ROWS)
+    for r in range(C4_ROWS):
+        row = _exact_list(rows[r], f"board[{r}]", C4_COLUMNS)
+        for c in range(C4_COLUMNS):
+            p = _exact(row[c], f"board[{r}][{c}]", -1, 1)
+            if p < 0:
+                continue
+            if s.height[c] != r:
+                raise ValueError(f"board[{r}][{c}]: a disc falls to the lowest free row "
+                                 f"of its column (row {s.height[c]} is empty)")
+            s.discs[p] |= bit(c, r)
+            s.height[c] += 1
+    heights = _exact_list(raw["height"], "height", C4_COLUMNS)
+    for c in range(C4_COLUMNS):
+        if _exact(heights[c], f"height[{c}]", 0, C4_ROWS) != s.height[c]:
+            raise ValueError(f"height[{c}]: the column holds {s.height[c]} discs")
+    discs = _exact_list(raw["discs"], "discs", 2)
+    for p in range(2):
+        if _exact(discs[p], f"discs[{p}]", 0, (1 << 64) - 1) != s.discs[p]:
+            raise ValueError(f"discs[{p}]: the player's bitboard, as the board shows it")
+    count0 = popcount64(s.discs[0])
+    count1 = popcount64(s.discs[1])
+    if count0 - count1 not in (0, 1):
+        raise ValueError(f"board: player 0 (who starts) has {count0} discs and player 1 "
+                         f"{count1}: as many or one more")
+    s.move_count = count0 + count1
+    s.current = s.move_count % 2
+    s.winner = C4_NO_WINNER
+    for p in range(2):
+        if four_in_a_row(s.discs[p]):
+            if s.winner != C4_NO_WINNER:
+                raise ValueError("board: both players have four (the first ends the game)")
+            if s.current != 1 - p or not last_disc_won(s, p):
+                raise ValueError(f"board: player {p}'s four must be made by his last disc "
+                                 "(the game ends with the first four)")
+            s.winner = p
+    for field, value in (("current", s.current), ("move_count", s.move_count),
+                         ("winner", s.winner)):
+        if _exact(raw[field], field, -1, C4_CELLS) != value:
+            raise ValueError(f"{field}: the board gives {value}")
+    line = raw["line"]
+    if not isinstance(line, list) or list.copy(line) != _line_cells(s):
+        raise ValueError("line: the cells of the connected four(s), as the board shows them")
+    return 0

@@ -150,6 +150,11 @@ ctypedef uint64_t (*hash_fn)(const void* state, const void* tables) noexcept nog
 # such a decision over the commits it cannot tell apart (see search.pyx).  NULL: the game
 # has no simultaneous choices.
 ctypedef bint (*simultaneous_fn)(const void* state, const void* tables) noexcept nogil
+# 1 when the decision at hand is a forced step: the player to move has exactly one legal
+# action and the game takes it for him by default (``auto_forced``), so that every move
+# asked of a player is a real choice.  Whether a step is forced must depend only on what
+# every player sees (a forced step is shown to all).  NULL: the game has no forced steps.
+ctypedef bint (*forced_fn)(const void* state, const void* tables) noexcept nogil
 
 
 ctypedef struct GameContract:
@@ -172,9 +177,17 @@ ctypedef struct GameContract:
     evaluate_fn evaluate
     hash_fn hash
     simultaneous_fn simultaneous  # may be NULL (no simultaneous choices)
+    forced_fn forced              # may be NULL (no forced steps)
 
 
 cdef class CoreState
+
+# How an action of the history was made (CoreState.drawn): asked of its mover, drawn from
+# the state's RNG, or a forced step the engine took.
+cdef enum:
+    HOW_ASKED = 0
+    HOW_DRAWN = 1
+    HOW_FORCED = 2
 
 
 cdef class CoreGame:
@@ -203,18 +216,24 @@ cdef class CoreState:
     cdef Rng rng_start         # the RNG when the game began (before any action)
     cdef char* undo_states     # one (state, rng) snapshot per applied action
     cdef int* actions          # the applied actions, in order
-    cdef unsigned char* drawn  # per action: 1 if drawn from ``rng`` (auto chance)
+    # per action: HOW_DRAWN if drawn from ``rng`` (auto chance), HOW_FORCED if a forced
+    # step the engine took (auto forced), else HOW_ASKED
+    cdef unsigned char* drawn
     cdef int n_actions
     cdef int cap_actions
 
     cdef int _ensure_legal(self) except -1
     cdef bint _is_legal(self, int action) noexcept
-    cdef int _push(self, int action, bint drawn, const Rng* rng_before) except -1
+    cdef int _push(self, int action, unsigned char how, const Rng* rng_before) except -1
+    cdef bint _at_forced(self) noexcept
+    cdef int _auto_forced(self) except -1
+    cdef int _auto_steps(self, bint auto_chance, bint auto_forced) except -1
+    cdef int _replace_data(self, const void* src) except -1
     cdef int _push_drawn(self, int action, const Rng* before) except -1
     cdef int _chance_draw(self, Rng* rng) noexcept nogil
     cdef int _auto_chance(self) except -1
     cdef int _restore_snapshot(self, int index) noexcept
-    cdef int _last_player_move(self) noexcept
+    cdef int _last_player_move(self, bint through_chance) noexcept
 
 
 cdef int random_playouts_c(const GameContract* c, const void* start, int games,

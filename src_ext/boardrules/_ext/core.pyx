@@ -55,6 +55,16 @@ cdef class CoreGame:
         Each game overrides this."""
         raise NotImplementedError
 
+    def load(self, CoreState st, dict raw):
+        """The inverse of :meth:`export`, checked: write the position ``raw`` (the
+        dict ``export`` returns) into ``st``, a state without history.  Every field is
+        checked -- types, ranges, and the consistency the rules rely on -- and the derived
+        parts of the struct are computed again, so that ``load(export(s))`` is ``s`` byte
+        for byte; anything else raises ``ValueError("<field>: <why>")`` and leaves ``st``
+        as it was.  This is the one way into a state other than play.  Each game with
+        positions overrides this."""
+        raise NotImplementedError
+
     def illegal_reason(self, CoreState st, int action):
         """Why ``action`` is not legal in ``st``: a rule key (``"legal"`` if it is).
         Each game overrides this with the same predicates its move generator uses."""
@@ -359,7 +369,47 @@ cdef class CoreState:
     @property
     def drawn(self):
         """Indices in the history of the actions drawn from this state's own RNG."""
-        return [i for i in range(self.n_actions) if self.drawn[i]]
+        return [i for i in range(self.n_actions) if self.drawn[i] == HOW_DRAWN]
+
+    @property
+    def forced(self):
+        """Indices in the history of the forced steps the engine took (auto forced)."""
+        return [i for i in range(self.n_actions) if self.drawn[i] == HOW_FORCED]
+
+    def is_forced(self):
+        """Whether the decision at hand is a forced step (the contract's ``forced``)."""
+        return bool(self._at_forced())
+
+    cdef bint _at_forced(self) noexcept:
+        if self.c.forced == NULL:
+            return False
+        if self.c.current_player(self.data, self.c.tables) < 0:
+            return False
+        return self.c.forced(self.data, self.c.tables)
+
+    def state_at(self, index):
+        """A copy, without history, of the state before action ``index`` of the history
+        (``num_actions``: the state now): what an event log compares move by move."""
+        index = _exact_int(index, "index")
+        if not 0 <= index <= self.n_actions:
+            raise IndexError("history index out of range")
+        cdef int i = index
+        cdef CoreState other = CoreState(self.game, _BLANK)
+        cdef size_t entry = self.c.state_size + sizeof(Rng)
+        if i == self.n_actions:
+            memcpy(other.data, self.data, self.c.state_size)
+        else:
+            memcpy(other.data, self.undo_states + entry * i, self.c.state_size)
+        return other
+
+    cdef int _replace_data(self, const void* src) except -1:
+        """Install a whole state struct (a position a game's ``load`` has checked) in a
+        state without history."""
+        if self.n_actions:
+            raise ValueError("only a state without history takes a position")
+        memcpy(self.data, src, self.c.state_size)
+        self.legal_valid = False
+        return 0
 
     @property
     def num_actions(self):
@@ -367,7 +417,7 @@ cdef class CoreState:
 
     # --- changes ---
 
-    cdef int _push(self, int action, bint drawn, const Rng* rng_before) except -1:
+    cdef int _push(self, int action, unsigned char how, const Rng* rng_before) except -1:
         """Record a snapshot of the state and ``rng_before`` -- the RNG before this action,
         so before the draw of a chance outcome drawn from it -- and the action, growing the
         stack as needed."""
@@ -395,7 +445,7 @@ cdef class CoreState:
         memcpy(self.undo_states + entry * self.n_actions + self.c.state_size,
                rng_before, sizeof(Rng))
         self.actions[self.n_actions] = action
-        self.drawn[self.n_actions] = drawn
+        self.drawn[self.n_actions] = how
         self.n_actions += 1
         return 0
 
@@ -403,26 +453,26 @@ cdef class CoreState:
         """Push an outcome just drawn from ``self.rng``; if the push fails the draw is
         taken back too, so the RNG stays in step with the recorded draws."""
         try:
-            self._push(action, True, before)
+            self._push(action, HOW_DRAWN, before)
         except MemoryError:
             self.rng = before[0]
             raise
         return 0
 
-    def apply(self, action, bint auto_chance=False):
+    def apply(self, action, bint auto_chance=False, bint auto_forced=False):
         """Apply a legal action; ValueError (state untouched) when it is not legal.
 
         With ``auto_chance`` the chance events that follow are drawn from the state's RNG
-        in the same call (so no other thread sees the state stopped between them)."""
+        in the same call (so no other thread sees the state stopped between them); with
+        ``auto_forced`` the forced steps that follow are taken too."""
         cdef int a = self.game._action_id(action)
         self._ensure_legal()
         if a < 0 or not self._is_legal(a):
             raise ValueError("illegal action")
-        self._push(a, False, &self.rng)
+        self._push(a, HOW_ASKED, &self.rng)
         self.c.apply(self.data, self.c.tables, a)
         self.legal_valid = False
-        if auto_chance:
-            self._auto_chance()
+        self._auto_steps(auto_chance, auto_forced)
 
     cdef int _chance_draw(self, Rng* rng) noexcept nogil:
         """Draw one outcome at the current chance node with its probability."""
@@ -449,8 +499,47 @@ cdef class CoreState:
     def run_auto_chance(self):
         self._auto_chance()
 
-    def apply_random_chance(self, seed=None):
-        """Draw and apply one chance outcome (own RNG, or a throw-away one from ``seed``)."""
+    cdef int _auto_forced(self) except -1:
+        """Take the forced step at hand (its one legal action), recorded as forced."""
+        self._ensure_legal()
+        cdef int action = self.legal[0]
+        self._push(action, HOW_FORCED, &self.rng)
+        self.c.apply(self.data, self.c.tables, action)
+        self.legal_valid = False
+        return 0
+
+    cdef int _auto_steps(self, bint auto_chance, bint auto_forced) except -1:
+        """Draw the chance events (``auto_chance``) and take the forced steps
+        (``auto_forced``) that come next, in any order, until a decision is asked."""
+        cdef int player
+        while True:
+            player = self.c.current_player(self.data, self.c.tables)
+            if player == CHANCE_PLAYER and auto_chance:
+                self._auto_chance()
+            elif auto_forced and self._at_forced():
+                self._auto_forced()
+            else:
+                return 0
+
+    def run_auto(self, bint auto_chance, bint auto_forced):
+        """The automatic steps due now (a new game or a position may start with some)."""
+        self._auto_steps(auto_chance, auto_forced)
+
+    def apply_forced(self, expected):
+        """Replay a forced step the engine took: ValueError, nothing changed, unless the
+        decision at hand is forced and ``expected`` is its one legal action."""
+        cdef int a = self.game._action_id(expected)
+        if not self._at_forced():
+            raise ValueError("not a forced step")
+        self._ensure_legal()
+        if self.n_legal != 1 or self.legal[0] != a:
+            raise ValueError("not the forced step's action")
+        self._auto_forced()
+        return a
+
+    def apply_random_chance(self, seed=None, bint auto_forced=False):
+        """Draw and apply one chance outcome (own RNG, or a throw-away one from ``seed``);
+        with ``auto_forced`` the forced steps that follow are taken in the same call."""
         if self.c.current_player(self.data, self.c.tables) != CHANCE_PLAYER:
             raise ValueError("not a chance node")
         cdef Rng tmp
@@ -462,9 +551,10 @@ cdef class CoreState:
         else:
             rng_seed(&tmp, _u64_arg(seed, "seed"))
             action = self._chance_draw(&tmp)
-            self._push(action, False, &self.rng)
+            self._push(action, HOW_ASKED, &self.rng)
         self.c.apply(self.data, self.c.tables, action)
         self.legal_valid = False
+        self._auto_steps(False, auto_forced)
         return action
 
     def redraw(self, expected):
@@ -501,10 +591,11 @@ cdef class CoreState:
         self._restore_snapshot(self.n_actions - 1)
         return action
 
-    def undo_move(self):
-        """Take back the last player move and every chance outcome after it, in one step
-        (IndexError, nothing changed, when no player has moved); returns that move."""
-        cdef int i = self._last_player_move()
+    def undo_move(self, bint through_chance=True):
+        """Take back the last move asked of a player and every forced step and (with
+        ``through_chance``) chance outcome after it, in one step (IndexError, nothing
+        changed, when nothing was asked); returns that move."""
+        cdef int i = self._last_player_move(through_chance)
         if i < 0:
             raise IndexError("nothing to undo")
         cdef int action = self.actions[i]
@@ -517,11 +608,18 @@ cdef class CoreState:
         return [self.c.current_player(self.undo_states + entry * i, self.c.tables)
                 for i in range(self.n_actions)]
 
-    cdef int _last_player_move(self) noexcept:
+    def last_move_index(self, bint through_chance=True):
+        """The history index of the last move asked (as :meth:`undo_move` counts), -1
+        if none: the events from there on are what that move caused."""
+        return self._last_player_move(through_chance)
+
+    cdef int _last_player_move(self, bint through_chance) noexcept:
         cdef size_t entry = self.c.state_size + sizeof(Rng)
         cdef int i = self.n_actions - 1
         while i >= 0:
-            if self.c.current_player(self.undo_states + entry * i, self.c.tables) >= 0:
+            if self.drawn[i] != HOW_FORCED and (
+                    not through_chance
+                    or self.c.current_player(self.undo_states + entry * i, self.c.tables) >= 0):
                 return i
             i -= 1
         return -1

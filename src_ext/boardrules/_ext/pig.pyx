@@ -237,6 +237,19 @@ cdef class PigCore(CoreGame):
             "last_die": s.last_die,
         }
 
+    def load(self, CoreState st, dict raw):
+        """The inverse of :meth:`export`, checked (see ``CoreGame.load``): every field by
+        value, and a position play can reach -- the player to move follows from the
+        turns played, nobody past 20 before the end, a player without a turn yet at 0,
+        the game over exactly when someone reached 20 or the 40 turns are played, the
+        winner following from the scores.  ``ValueError("<field>: <why>")`` otherwise,
+        ``st`` untouched."""
+        self._check(st)
+        cdef PigState tmp
+        memset(&tmp, 0, sizeof(PigState))
+        _load_position(&tmp, raw)
+        st._replace_data(&tmp)
+
     def illegal_reason(self, CoreState st, action_id):
         """Why ``action`` is not legal here, as a key of the facade's message table
         (``"legal"`` when it is legal)."""
@@ -254,3 +267,81 @@ cdef class PigCore(CoreGame):
         if action == PIG_HOLD and s.turn_total == 0:
             return "must_roll_first"
         return "legal"
+
+
+# --------------------------------------------------------------------------------------
+# Positions: PigCore.load, the checked inverse of export
+# --------------------------------------------------------------------------------------
+
+PHASE_NAMES = ("decide", "rolling", "over")
+
+
+cdef object _exact(object value, str field, object lo, object hi):
+    """An exact int in [lo, hi], read by value (a bool or an int subclass's lies refused)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{field}: an integer, not {type(value).__name__}")
+    value = int.__index__(value)
+    if not lo <= value <= hi:
+        raise ValueError(f"{field}: {value} is out of range ({lo} to {hi})")
+    return value
+
+
+cdef int _load_position(PigState* s, dict raw) except -1:
+    cdef int p, done
+    if set(raw) != {"scores", "turn_total", "current", "turns", "phase", "winner",
+                    "last_die"}:
+        raise ValueError("scores: a Pig position has the fields scores, turn_total, "
+                         "current, turns, phase, winner, last_die")
+    phase = raw["phase"]
+    if type(phase) is not str or phase not in PHASE_NAMES:
+        raise ValueError(f"phase: one of {', '.join(PHASE_NAMES)}")
+    s.phase = PHASE_NAMES.index(phase)
+    s.turns = _exact(raw["turns"], "turns", 0, PIG_TURN_LIMIT)
+    s.current = _exact(raw["current"], "current", 0, 1)
+    if s.current != s.turns % 2:
+        raise ValueError(f"current: after {s.turns} turns player {s.turns % 2} is to move "
+                         "(player 0 starts, turns alternate)")
+    scores = raw["scores"]
+    if not isinstance(scores, list) or len(scores) != 2:
+        raise ValueError("scores: a list of 2")
+    scores = list.copy(scores)
+    for p in range(2):
+        # the winner banks at most 19 + 6 (a roll takes him from below 20 to 20 or more)
+        s.score[p] = _exact(scores[p], f"scores[{p}]", 0, PIG_TARGET + PIG_FACES - 1)
+        done = (s.turns + 1 - p) // 2     # turns player p has completed
+        if done == 0 and s.score[p] and not (s.phase == PIG_OVER and s.current == p):
+            raise ValueError(f"scores[{p}]: player {p} has not had a turn yet")
+    s.turn_total = _exact(raw["turn_total"], "turn_total", 0, PIG_TARGET - 1)
+    s.last_die = _exact(raw["last_die"], "last_die", 0, PIG_FACES)
+    s.winner = PIG_NO_WINNER
+    target = s.score[s.current] >= PIG_TARGET
+    for p in range(2):
+        if s.score[p] >= PIG_TARGET and p != s.current:
+            raise ValueError(f"scores[{p}]: the game ends as soon as a player reaches "
+                             f"{PIG_TARGET}, in his own turn")
+    if s.phase == PIG_OVER:
+        if target:
+            s.winner = s.current
+            if s.turns >= PIG_TURN_LIMIT or s.turn_total or s.last_die < 2:
+                raise ValueError(f"phase: a win at {PIG_TARGET} comes from a roll of 2 to "
+                                 "6, which banks the turn total, within the 40 turns")
+        elif s.turns != PIG_TURN_LIMIT or s.turn_total:
+            raise ValueError(f"phase: the game is over when a player reaches {PIG_TARGET} "
+                             f"or after {PIG_TURN_LIMIT} turns")
+        elif s.score[0] != s.score[1]:
+            s.winner = 0 if s.score[0] > s.score[1] else 1
+    else:
+        if target or s.turns >= PIG_TURN_LIMIT:
+            raise ValueError(f"phase: the game is over (a player has {PIG_TARGET} or the "
+                             f"{PIG_TURN_LIMIT} turns are played)")
+        if s.score[s.current] + s.turn_total >= PIG_TARGET:
+            raise ValueError(f"turn_total: reaching {PIG_TARGET} wins at once")
+        if s.turn_total == 1:
+            raise ValueError("turn_total: a 1 loses the turn total; the dice add 2 to 6")
+        if s.turn_total and s.last_die < 2:
+            raise ValueError("last_die: the last die added to the turn total (2 to 6)")
+    if s.last_die == 0 and (s.turns or s.turn_total or s.phase == PIG_OVER):
+        raise ValueError("last_die: 0 only before the first roll")
+    if _exact(raw["winner"], "winner", -1, 1) != s.winner:
+        raise ValueError(f"winner: the scores give {s.winner}")
+    return 0

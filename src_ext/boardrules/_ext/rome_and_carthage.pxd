@@ -18,6 +18,8 @@ cdef enum:
     RC_MAX_PLAYERS = 4
     RC_TEAMS = 2
     RC_NONZERO_CARDS = 44    # 52 cards minus the 8 zeros: bounds every battle
+    # every action id of the largest map (64 cities): rc_forced's move buffer
+    RC_FORCED_BUFFER = 7 + 64 + 4 * 64 + 64 * 64 + 64 + 78 + 4 * 12
 
 # Empires, in the board file's order; army kinds (7 armies an empire: 3 infantry,
 # 2 galleys, 1 chariot, 1 elephant -- "Components").
@@ -214,3 +216,7 @@ cdef class RomeCarthageCore(CoreGame):
     cdef _setup_cards(self)
     cdef _setup_threat(self)
     cdef int _game_length_bound(self)
+    cdef _load_cards(self, RcState* s, dict raw)
+    cdef _load_commit(self, RcState* s, dict raw)
+    cdef _check_loaded(self, RcState* s, dict raw)
+    cdef _check_phase(self, RcState* s)

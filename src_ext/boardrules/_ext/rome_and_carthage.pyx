@@ -24,6 +24,7 @@ the pile has no order, so its order is secret to everyone by construction.
 
 from libc.math cimport tanh
 from libc.stdint cimport uint8_t, uint64_t
+from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
 from boardrules._ext.core cimport (
@@ -739,6 +740,7 @@ cdef void compare_totals(RcState* s, const RcTables* t) noexcept nogil:
 
 cdef void lay_down(RcState* s, int side, int p, int a, int b, int n) noexcept nogil:
     s.commit[side][0] = a
+    s.commit[side][1] = 0    # an unused slot is always 0 (a position writes no more)
     s.hand[p][a] -= 1
     if n == 2:
         s.commit[side][1] = b
@@ -752,6 +754,7 @@ cdef void spend_commit(RcState* s, const RcTables* t, int side, int p) noexcept 
     cdef int i
     for i in range(s.ncommit[side]):
         spend_card(s, t, p, s.commit[side][i])
+        s.commit[side][i] = 0    # cleared: the table holds only what a position says
     s.ncommit[side] = 0
 
 
@@ -1550,6 +1553,20 @@ cdef bint rc_simultaneous(const void* state, const void* tables) noexcept nogil:
     return s.phase == PH_COMMIT and s.b_side == 1
 
 
+cdef bint rc_forced(const void* state, const void* tables) noexcept nogil:
+    """A forced step: a decision with one legal answer, which every player can tell has
+    one -- the phases whose moves depend on the board alone: a placement (turns 1 and
+    2), a General's Treason's move and its second infantry (or ``done``), and the forced
+    march's extra move.  A decision whose moves depend on a hand (a payment, battle cards,
+    the ``done`` after a move, R9) is asked even with one answer: skipping it would tell
+    the others what the hand holds."""
+    cdef const RcState* s = <const RcState*>state
+    cdef int buffer[RC_FORCED_BUFFER]
+    if s.phase not in (PH_PLACE, PH_TREASON, PH_TREASON_SECOND, PH_EXTRA):
+        return False
+    return rc_legal_actions(state, tables, buffer) == 1
+
+
 # ------------------------------------------------------------------ the Python object
 
 cdef class RomeCarthageCore(CoreGame):
@@ -1628,6 +1645,8 @@ cdef class RomeCarthageCore(CoreGame):
         t.a_give = t.a_pay + RC_VALUES
         t.a_draw = t.a_give + RC_VALUES
         t.num_actions = t.a_draw + RC_VALUES
+        if t.num_actions > RC_FORCED_BUFFER:
+            raise ValueError("too many actions")    # cannot happen: 64 cities at most
 
         self.contract.state_size = sizeof(RcState)
         self.contract.num_players = players
@@ -1649,6 +1668,7 @@ cdef class RomeCarthageCore(CoreGame):
         self.contract.evaluate = rc_evaluate
         self.contract.hash = rc_hash
         self.contract.simultaneous = rc_simultaneous
+        self.contract.forced = rc_forced
 
     cdef _setup_players(self, list empires, list empire_team):
         """"Forming teams": each player plays one or two empires; a team is two allied
@@ -1860,7 +1880,302 @@ cdef class RomeCarthageCore(CoreGame):
             "winner": s.winner - 1,
             "end_reason": s.end_reason,
             "last_action": s.last_action,
+            # the rest of the struct, so that load(export(s)) is s byte for byte
+            "bcity": s.bcity,
+            "pass_draw": bool(s.pass_draw),
+            "clock_played": [s.clock_played[k] for k in range(RC_TEAMS)],
+            "clock2_played": [s.clock2_played[k] for k in range(RC_TEAMS)],
+            "last_turn": s.last_turn,
+            "move_count": s.move_count,
         }
+
+    def load(self, CoreState st, dict raw):
+        """The inverse of :meth:`export`, checked (see ``CoreGame.load``): each field's
+        type and range, then what play keeps true -- each army in one place and no more
+        than an empire has, the 52 cards where the rules put them and what each hand is
+        known to hold, the phase and whose decision it is, a decision with at least one
+        legal answer -- and the derived masks computed again.  ValueError("<field>:
+        <why>") leaves ``st`` untouched."""
+        self._check(st)
+        cdef RcTables* t = &self.tables
+        cdef RcState tmp
+        cdef int n = t.ncities
+        cdef int players = t.num_players
+        cdef int c, p, k, e, i
+        memset(&tmp, 0, sizeof(RcState))
+        codes = 4 * RC_EMPIRES
+        army = _ints(raw, "army", n, -1, codes - 1)
+        attacker = _ints(raw, "attacker", n, -1, codes - 1)
+        origin = _ints(raw, "origin", n, -1, n - 1)
+        att_origin = _ints(raw, "att_origin", n, -1, n - 1)
+        for c in range(n):
+            tmp.army[c] = army[c] + 1
+            tmp.attacker[c] = attacker[c] + 1
+            tmp.origin[c] = origin[c] + 1
+            tmp.att_origin[c] = att_origin[c] + 1
+            if army[c] >= 0:
+                tmp.side_mask[t.empire_team[army[c] // 4]] |= bit(c)
+            if attacker[c] >= 0:
+                tmp.att_mask |= bit(c)
+                if army[c] < 0:
+                    raise ValueError(f"attacker[{c}]: an attacker fights a resident army")
+                if t.empire_team[army[c] // 4] == t.empire_team[attacker[c] // 4]:
+                    raise ValueError(f"attacker[{c}]: an army attacks only an enemy")
+            elif att_origin[c] >= 0:
+                raise ValueError(f"att_origin[{c}]: no attacker there")
+            if army[c] < 0 and origin[c] >= 0:
+                raise ValueError(f"origin[{c}]: no army there")
+        transit = _int(raw, "transit", -1, codes - 1)
+        transit_city = _int(raw, "transit_city", -1, n - 1)
+        transit_origin = _int(raw, "transit_origin", -1, n - 1)
+        if (transit < 0) != (transit_city < 0) or (transit < 0) != (transit_origin < 0):
+            raise ValueError("transit: an army passing through has a city and an origin")
+        if transit >= 0 and (army[transit_city] < 0 or t.empire_team[army[transit_city] // 4]
+                             != t.empire_team[transit // 4]):
+            raise ValueError("transit: an army passes through a friendly army's city")
+        tmp.transit = transit + 1
+        tmp.transit_city = transit_city + 1
+        tmp.transit_origin = transit_origin + 1
+        self._load_cards(&tmp, raw)
+        unplaced = _matrix(raw, "unplaced", RC_EMPIRES, RC_KINDS, 0, 3)
+        for e in range(RC_EMPIRES):
+            for k in range(RC_KINDS):
+                tmp.unplaced[e][k] = unplaced[e][k]
+                on_board = sum(1 for code in army + attacker + [transit] if code == 4 * e + k)
+                if on_board + unplaced[e][k] > ARMY_SET[k]:
+                    raise ValueError(f"unplaced[{e}][{k}]: more {KINDS[k]} armies than "
+                                     "an empire has")
+        treason = _ints(raw, "treason", RC_MAX_PLAYERS, 0, 1)
+        uprising = _ints(raw, "uprising", RC_MAX_PLAYERS, 0, 1)
+        for p in range(RC_MAX_PLAYERS):
+            tmp.treason[p] = treason[p]
+            tmp.uprising[p] = uprising[p]
+        excluded = _bools(raw, "excluded", players)
+        placed = _ints(raw, "placed", RC_EMPIRES, 0, PLACE_QUOTA[0])
+        for e in range(RC_EMPIRES):
+            tmp.placed[e] = placed[e]
+        for p in range(players):
+            tmp.excluded[p] = excluded[p]
+        for k, name in enumerate(("clock_on", "clock2_on")):
+            values = _bools(raw, name, RC_TEAMS)
+            for i in range(RC_TEAMS):
+                if k == 0:
+                    tmp.clock_on[i] = values[i]
+                else:
+                    tmp.clock2_on[i] = values[i]
+        for k, name in enumerate(("clock_turns", "clock2_turns")):
+            values = _ints(raw, name, RC_TEAMS, -1, 30000)
+            for i in range(RC_TEAMS):
+                if k == 0:
+                    tmp.clock_turns[i] = values[i]
+                else:
+                    tmp.clock2_turns[i] = values[i]
+        for k, name in enumerate(("clock_played", "clock2_played")):
+            values = _ints(raw, name, RC_TEAMS, 0, (1 << players) - 1)
+            for i in range(RC_TEAMS):
+                if k == 0:
+                    tmp.clock_played[i] = values[i]
+                else:
+                    tmp.clock2_played[i] = values[i]
+        totals = _ints(raw, "total", 2, 0, 100)
+        tmp.total[0] = totals[0]
+        tmp.total[1] = totals[1]
+        tmp.pay_for = _int(raw, "pay_for", PAY_MARCH, PAY_ALLY_MARCH)
+        tmp.ally_city = _int(raw, "ally_city", -1, n - 1) + 1
+        tmp.pass_bonus = _bool(raw, "pass_bonus")
+        tmp.pass_draw = _bool(raw, "pass_draw")
+        tmp.asked = _int(raw, "asked", 0, ASK_ALLY)
+        tmp.refused = _int(raw, "refused", 0, ASK_TREASON | ASK_ALLY)
+        tmp.round = _int(raw, "round", 1, t.max_rounds + 1)
+        tmp.quiet_turns = _int(raw, "quiet_turns", 0, t.no_progress_rounds * players)
+        tmp.fifteens_removed = _int(raw, "fifteens_removed", 0, 2)
+        tmp.phase = _int(raw, "phase", 0, PH_ALLY_MOVED)
+        tmp.current = _int(raw, "current", 0, players - 1)
+        tmp.turn_player = _int(raw, "turn_player", 0, players - 1)
+        tmp.draws_left = _int(raw, "draws_left", 0, 3)
+        tmp.moves_made = _int(raw, "moves_made", 0, 4)
+        tmp.second_infantry = _int(raw, "second_infantry", -1, n - 1) + 1
+        tmp.march_used = _bool(raw, "march_used")
+        tmp.pay_sum = _int(raw, "pay_sum", 0, 45)
+        tmp.pay_last = _int(raw, "pay_last", 0, RC_V15)
+        tmp.context = _int(raw, "context", CTX_MOVE, CTX_TREASON)
+        tmp.bcity = _int(raw, "bcity", 0, n - 1)
+        tmp.b_kind = _int(raw, "round_kind", ROUND_FULL, ROUND_TIE)
+        tmp.b_side = _int(raw, "commit_side", 0, 1)
+        tmp.b_att = _int(raw, "attacker_player", 0, players - 1)
+        tmp.b_def = _int(raw, "defender_player", 0, players - 1)
+        tmp.spy_side = _int(raw, "spy_side", 0, 1)
+        tmp.cap_status = _int(raw, "cap_status", 0, 15)
+        tmp.winner = _int(raw, "winner", -1, 1) + 1
+        tmp.end_reason = _int(raw, "end_reason", END_NONE, END_WEAK_AND_CAPITAL)
+        tmp.last_action = _int(raw, "last_action", -1, t.num_actions - 1)
+        tmp.last_turn = _int(raw, "last_turn", 0, players - 1)
+        tmp.move_count = _int(raw, "move_count", 0, 2**32 - 1)
+        self._load_commit(&tmp, raw)
+        self._check_loaded(&tmp, raw)
+        st._replace_data(&tmp)
+
+    cdef _load_cards(self, RcState* s, dict raw):
+        """Hands, what each is known to hold, piles, spent, removed and lost cards."""
+        cdef RcTables* t = &self.tables
+        cdef int players = t.num_players
+        cdef int p, k, v
+        hand = _matrix(raw, "hand", players, RC_VALUES, 0, 8)
+        known = _matrix(raw, "known", players, RC_VALUES, 0, 4)
+        lost = _matrix(raw, "lost", players, RC_VALUES, 0, 8)
+        unknown = _ints(raw, "unknown", players, 0, 52)
+        pile = _matrix(raw, "pile", RC_TEAMS, RC_VALUES, 0, 8)
+        discard = _matrix(raw, "discard", RC_TEAMS, RC_VALUES, 0, 8)
+        removed = _ints(raw, "removed", RC_VALUES, 0, 8)
+        for p in range(players):
+            s.unknown[p] = unknown[p]
+            if known[p][0]:
+                raise ValueError(f"known[{p}]: zeros are never counted as known")
+            for v in range(RC_VALUES):
+                s.hand[p][v] = hand[p][v]
+                s.known[p][v] = known[p][v]
+                s.lost[p][v] = lost[p][v]
+        for k in range(RC_TEAMS):
+            if not t.equal_arms and k == 1 and (any(pile[1]) or any(discard[1])):
+                raise ValueError("pile[1]: only Equal Arms has a second draw pile")
+            for v in range(RC_VALUES):
+                s.pile[k][v] = pile[k][v]
+                s.discard[k][v] = discard[k][v]
+        for v in range(RC_VALUES):
+            s.removed[v] = removed[v]
+        s.fifteens_aside = _int(raw, "fifteens_aside", 0, 2)
+
+    cdef _load_commit(self, RcState* s, dict raw):
+        """The battle cards on the table: [attacker's, defender's], 0 to 2 each."""
+        commit = raw.get("commit")
+        if type(commit) is not list or len(commit) != 2:
+            raise ValueError("commit: a list of two lists of card indices")
+        for side in range(2):
+            cards = commit[side]
+            if type(cards) is not list or len(cards) > 2:
+                raise ValueError(f"commit[{side}]: 0 to 2 card indices")
+            for i, value in enumerate(cards):
+                s.commit[side][i] = _checked(value, f"commit[{side}]", 0, RC_V15)
+            s.ncommit[side] = len(cards)
+
+    cdef _check_loaded(self, RcState* s, dict raw):
+        """Cross-field checks of a loaded position (see :meth:`load`)."""
+        cdef RcTables* t = &self.tables
+        cdef int players = t.num_players
+        cdef int p, v, k, side
+        cdef int total[RC_VALUES]
+        cdef int full[RC_VALUES]
+        cdef int* buffer
+        memset(total, 0, sizeof(total))
+        for p in range(players):
+            for v in range(RC_VALUES):
+                total[v] += s.hand[p][v] + s.lost[p][v]
+        for k in range(RC_TEAMS):
+            for v in range(RC_VALUES):
+                total[v] += s.pile[k][v] + s.discard[k][v]
+        for v in range(RC_VALUES):
+            total[v] += s.removed[v]
+        for side in range(2):
+            for i in range(s.ncommit[side]):
+                total[s.commit[side][i]] += 1
+        total[RC_V15] += s.fifteens_aside
+        for v in range(RC_VALUES):
+            if total[v] != DECK[v]:
+                raise ValueError(f"cards: {total[v]} cards of value {CARD_VALUE[v]}, the "
+                                 f"deck has {DECK[v]}")
+        in_battle = s.phase == PH_COMMIT
+        if not in_battle and (s.ncommit[0] or s.ncommit[1]):
+            raise ValueError("commit: battle cards lie on the table only while a side "
+                             "commits")
+        for p in range(players):
+            for v in range(RC_VALUES):
+                full[v] = s.hand[p][v]
+            for side in range(2):
+                if in_battle and p == (s.b_att if side == 0 else s.b_def):
+                    for i in range(s.ncommit[side]):
+                        full[s.commit[side][i]] += 1
+            unseen = 0
+            for v in range(1, RC_VALUES):
+                if s.known[p][v] > full[v]:
+                    raise ValueError(f"known[{p}]: more known cards of value "
+                                     f"{CARD_VALUE[v]} than the hand holds")
+                unseen += full[v] - s.known[p][v]
+            if unseen != s.unknown[p]:
+                raise ValueError(f"unknown[{p}]: the hand holds {unseen} cards not known")
+            if s.excluded[p]:
+                if armies_of_player(s, t, p) or any(full[v] for v in range(RC_VALUES)):
+                    raise ValueError(f"excluded[{p}]: an excluded player has no army "
+                                     "and no card")
+            elif s.round > 2 and full[0] != 2:
+                raise ValueError(f"hand[{p}]: a player in the game holds his two zeros")
+        if s.cap_status != capital_status(s, t):
+            raise ValueError("cap_status: not who holds the capitals on the board")
+        self._check_phase(s)
+        if s.phase == PH_OVER:
+            return
+        buffer = <int*>malloc(t.num_actions * sizeof(int))
+        if buffer == NULL:
+            raise MemoryError()
+        try:
+            # a draw is checked above (a card to draw); any other decision needs an answer
+            k = rc_legal_actions(s, t, buffer) if s.phase != PH_DRAW else 1
+        finally:
+            free(buffer)
+        if k <= 0:
+            raise ValueError(f"phase: no legal move in phase {PHASES[s.phase]}")
+
+    cdef _check_phase(self, RcState* s):
+        """The phase and whose decision it is agree with the rest (see :meth:`load`)."""
+        cdef RcTables* t = &self.tables
+        cdef int phase = s.phase
+        cdef int want
+        name = PHASES[phase]
+        if (phase == PH_OVER) != (s.end_reason != END_NONE):
+            raise ValueError("end_reason: a game is over exactly when it has an end reason")
+        if phase == PH_OVER:
+            draw = s.end_reason in (END_NO_PROGRESS, END_ROUND_CAP)
+            if draw != (s.winner == 0) or s.current != 0:
+                raise ValueError("winner: a drawn game has none, a won one a team")
+            return
+        if s.winner:
+            raise ValueError("winner: only a game over has a winner")
+        if (phase == PH_PLACE) != (s.round <= 2):
+            raise ValueError("phase: turns 1 and 2 place the armies, and only they")
+        if s.round > t.max_rounds:
+            raise ValueError("round: past the round cap")
+        if s.excluded[s.turn_player]:
+            raise ValueError("turn_player: an excluded player has no turn")
+        if phase in (PH_CONSENT, PH_ALLY_MOVE, PH_ALLY_MOVED) and not t.rapid:
+            raise ValueError(f"phase: {name} belongs to Rapid Conquest")
+        if phase == PH_CONSENT and not t.explicit_consent:
+            raise ValueError("phase: consent is asked only with explicit consent")
+        if phase == PH_DRAW:
+            k = t.team_pile[t.player_team[s.turn_player]]
+            if not s.draws_left or not any(s.pile[k][v] for v in range(RC_VALUES)):
+                raise ValueError("draws_left: a draw needs a card to draw")
+        if s.transit and phase not in (PH_PAY, PH_EXTRA, PH_ALLY_MOVE):
+            raise ValueError("transit: an army passes through a friend only while its "
+                             "forced march is paid and its second leg made")
+        want = s.turn_player
+        if phase == PH_COMMIT or phase == PH_SPY:
+            c = s.bcity
+            if not s.attacker[c]:
+                raise ValueError("bcity: no battle in that city")
+            if (s.b_att != code_player(t, s.attacker[c])
+                    or s.b_def != code_player(t, s.army[c])):
+                raise ValueError("attacker_player: not the armies' players")
+            side = s.b_side if phase == PH_COMMIT else s.spy_side
+            want = s.b_att if side == 0 else s.b_def
+            if phase == PH_COMMIT and s.b_side == 1:
+                if s.ncommit[0] != cards_needed(s, t, 0) or s.ncommit[1]:
+                    raise ValueError("commit: the attacker's cards lie face down, the "
+                                     "defender's not yet")
+            elif s.ncommit[0] or s.ncommit[1]:
+                raise ValueError("commit: no card lies on the table yet")
+        elif phase == PH_CONSENT:
+            want = ally_of(s, t, s.turn_player)
+        if s.current != want:
+            raise ValueError(f"current: player {want} decides in phase {name}")
 
     def turn_players(self, CoreState st):
         """The turn player before each action of ``st``'s history (who drew each card),
@@ -1901,6 +2216,62 @@ cdef class RomeCarthageCore(CoreGame):
         if key is not None:
             return key
         return _illegal_reason(<RcState*>st.data, &self.tables, action)
+
+
+# ------------------------------------------------------------------ load() helpers
+
+
+def _checked(value, name, lo, hi):
+    """An exact int in [lo, hi], read by value (ValueError / TypeError naming ``name``)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name}: an int, not {type(value).__name__}")
+    value = int.__index__(value)
+    if not lo <= value <= hi:
+        raise ValueError(f"{name}: {value} is out of range {lo}..{hi}")
+    return value
+
+
+def _field(raw, name):
+    if name not in raw:
+        raise ValueError(f"{name}: missing")
+    return raw[name]
+
+
+def _int(raw, name, lo, hi):
+    return _checked(_field(raw, name), name, lo, hi)
+
+
+def _bool(raw, name):
+    value = _field(raw, name)
+    if type(value) is not bool:
+        raise TypeError(f"{name}: a bool, not {type(value).__name__}")
+    return value
+
+
+def _list(value, name, length):
+    if type(value) is not list or len(value) != length:
+        raise ValueError(f"{name}: a list of {length}")
+    return value
+
+
+def _ints(raw, name, length, lo, hi):
+    values = _list(_field(raw, name), name, length)
+    return [_checked(v, f"{name}[{i}]", lo, hi) for i, v in enumerate(values)]
+
+
+def _bools(raw, name, length):
+    values = _list(_field(raw, name), name, length)
+    for i, v in enumerate(values):
+        if type(v) is not bool:
+            raise TypeError(f"{name}[{i}]: a bool, not {type(v).__name__}")
+    return list(values)
+
+
+def _matrix(raw, name, rows, length, lo, hi):
+    values = _list(_field(raw, name), name, rows)
+    return [[_checked(v, f"{name}[{r}][{i}]", lo, hi)
+             for i, v in enumerate(_list(row, f"{name}[{r}]", length))]
+            for r, row in enumerate(values)]
 
 
 def equal_arms_split(pile):

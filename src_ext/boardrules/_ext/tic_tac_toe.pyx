@@ -178,12 +178,6 @@ cdef class TicTacToeCore(CoreGame):
         """
         self._check(st)
         cdef TicTacToeState* s = <TicTacToeState*>st.data
-        cdef uint16_t line = 0
-        cdef int i
-        if s.winner != TTT_NO_WINNER:
-            for i in range(8):
-                if (s.marks[s.winner] & LINES[i]) == LINES[i]:
-                    line |= LINES[i]
         return {
             "marks": [s.marks[0], s.marks[1]],
             "board": [0 if (s.marks[0] >> c) & 1 else 1 if (s.marks[1] >> c) & 1 else -1
@@ -191,8 +185,20 @@ cdef class TicTacToeCore(CoreGame):
             "current": s.current,
             "move_count": s.move_count,
             "winner": s.winner,
-            "line": [c for c in range(TTT_CELLS) if (line >> c) & 1],
+            "line": _line_cells(s),
         }
+
+    def load(self, CoreState st, dict raw):
+        """The inverse of :meth:`export`, checked (see ``CoreGame.load``): the board by
+        value, and a position play can reach -- X (who starts) has as many marks as O or
+        one more, at most one player completed a line, his last mark completed it, and
+        the counters follow from the marks.  ``ValueError("<field>: <why>")`` otherwise,
+        ``st`` untouched."""
+        self._check(st)
+        cdef TicTacToeState tmp
+        memset(&tmp, 0, sizeof(TicTacToeState))
+        _load_position(&tmp, raw)
+        st._replace_data(&tmp)
 
     def illegal_reason(self, CoreState st, action_id):
         """Why ``action`` is not legal here, as a key of the facade's message table
@@ -207,3 +213,86 @@ cdef class TicTacToeCore(CoreGame):
         if ((s.marks[0] | s.marks[1]) >> action) & 1:
             return "cell_taken"
         return "legal"
+
+
+# --------------------------------------------------------------------------------------
+# Positions: TicTacToeCore.load, the checked inverse of export
+# --------------------------------------------------------------------------------------
+
+cdef object _exact(object value, str field, object lo, object hi):
+    """An exact int in [lo, hi], read by value (a bool or an int subclass's lies refused)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{field}: an integer, not {type(value).__name__}")
+    value = int.__index__(value)
+    if not lo <= value <= hi:
+        raise ValueError(f"{field}: {value} is out of range ({lo} to {hi})")
+    return value
+
+
+cdef inline bint last_mark_won(uint16_t marks) noexcept nogil:
+    """Some mark of ``marks`` is one whose removal leaves no line: the winner's last."""
+    cdef uint16_t rest = marks
+    cdef int c
+    while rest:
+        c = ctz64(rest)
+        rest &= rest - 1
+        if not has_line(marks & ~(1 << c)):
+            return True
+    return False
+
+
+cdef int _load_position(TicTacToeState* s, dict raw) except -1:
+    cdef int c, p
+    cdef int n[2]
+    if set(raw) != {"marks", "board", "current", "move_count", "winner", "line"}:
+        raise ValueError("board: a tic-tac-toe position has the fields marks, board, "
+                         "current, move_count, winner, line")
+    board = raw["board"]
+    if not isinstance(board, list) or len(board) != TTT_CELLS:
+        raise ValueError("board: a list of 9 owners (-1 empty, 0 X, 1 O)")
+    board = list.copy(board)
+    for c in range(TTT_CELLS):
+        p = _exact(board[c], f"board[{c}]", -1, 1)
+        if p >= 0:
+            s.marks[p] |= <uint16_t>(1 << c)
+    n[0] = popcount64(s.marks[0])
+    n[1] = popcount64(s.marks[1])
+    marks = raw["marks"]
+    if not isinstance(marks, list) or len(marks) != 2:
+        raise ValueError("marks: the two players' cell masks")
+    marks = list.copy(marks)
+    for p in range(2):
+        if _exact(marks[p], f"marks[{p}]", 0, TTT_ALL) != s.marks[p]:
+            raise ValueError(f"marks[{p}]: the player's cell mask, as the board shows it")
+    if n[0] - n[1] not in (0, 1):
+        raise ValueError(f"board: X (who starts) has {n[0]} marks and O {n[1]}: X has as "
+                         "many as O or one more")
+    s.move_count = n[0] + n[1]
+    s.current = s.move_count % 2
+    s.winner = TTT_NO_WINNER
+    for p in range(2):
+        if has_line(s.marks[p]):
+            if s.winner != TTT_NO_WINNER:
+                raise ValueError("board: both players have a line (the first ends the game)")
+            if s.current != 1 - p or not last_mark_won(s.marks[p]):
+                raise ValueError(f"board: {'XO'[p]}'s line must be completed by the last "
+                                 "mark (the game ends with the first line)")
+            s.winner = p
+    for field, value in (("current", s.current), ("move_count", s.move_count),
+                         ("winner", s.winner)):
+        if _exact(raw[field], field, -1, 9) != value:
+            raise ValueError(f"{field}: the board gives {value}")
+    line = raw["line"]
+    if not isinstance(line, list) or list.copy(line) != _line_cells(s):
+        raise ValueError("line: the cells of the completed line(s), as the board shows them")
+    return 0
+
+
+cdef list _line_cells(const TicTacToeState* s):
+    cdef uint16_t line = 0
+    cdef int i
+    if s.winner != TTT_NO_WINNER:
+        for i in range(8):
+            if (s.marks[s.winner] & LINES[i]) == LINES[i]:
+                line |= LINES[i]
+    return [c for c in range(TTT_CELLS) if (line >> c) & 1]

@@ -1,0 +1,140 @@
+"""The generic parts of the 0.6.0 contract: save format 3 (and format 2 still loading),
+event records, position errors, forced-step flags, odds per viewer and records v2.  Each
+game's positions, events and forced steps are tested on its own pages and by the
+conformance checks."""
+
+from __future__ import annotations
+
+import json
+import pickle
+from typing import Any
+
+import pytest
+
+import boardrules
+from boardrules import CHANCE, Event, InvalidPositionError, InvalidStateError
+from boardrules.records import game_record, replay
+from boardrules.testing import assert_rejected, random_play
+
+
+def _played(game_id: str, moves: int = 12, **options: Any) -> boardrules.State[Any]:
+    return random_play(boardrules.load(game_id, **options), seed=3, moves=moves)  # type: ignore[call-overload]
+
+
+def test_a_save_of_format_3_holds_auto_forced_forced_and_start() -> None:
+    state = _played("armadora", players=2)
+    doc = json.loads(state.to_json())
+    assert doc["format_version"] == 3
+    assert doc["auto_forced"] is True and doc["forced"] == state.forced and doc["start"] is None
+
+
+def test_a_save_of_format_2_still_loads() -> None:
+    """Saves made by 0.5.0 (format 2: no forced steps, no start position) still restore."""
+    state = _played("armadora", players=2)
+    doc = json.loads(state.to_json())
+    for name in ("auto_forced", "forced", "start"):
+        del doc[name]
+    doc["format_version"] = 2
+    restored = state.game.state_from_json(json.dumps(doc))
+    assert restored == state and restored.auto_forced and restored.start_position is None
+
+
+def test_a_format_3_save_without_its_new_fields_is_refused() -> None:
+    state = _played("pig")
+    doc = json.loads(state.to_json())
+    del doc["forced"]
+    with pytest.raises(InvalidStateError, match="fields must be exactly"):
+        state.game.state_from_json(json.dumps(doc))
+
+
+def test_new_game_checks_auto_forced() -> None:
+    game = boardrules.load("pig")
+    with pytest.raises(TypeError, match="auto_forced"):
+        game.new_game(auto_forced=1)  # type: ignore[arg-type]
+    state = game.new_game(seed=1, auto_forced=False)
+    assert state.auto_forced is False and state.copy().auto_forced is False
+    assert game.state_from_json(state.to_json()).auto_forced is False
+
+
+def test_event_records_are_frozen_json_ready_and_pickle() -> None:
+    data: dict[str, Any] = {"cards": [1, 2], "total": 3}
+    event = Event(4, CHANCE, "dice", data)
+    data["cards"].append(99)  # the record keeps what it was given
+    assert event.as_dict() == {"index": 4, "player": CHANCE, "kind": "dice",
+                               "cards": [1, 2], "total": 3}
+    record = event.as_dict()
+    record["cards"].append(5)
+    assert event.data["cards"] == [1, 2]
+    with pytest.raises(TypeError):
+        event.data["total"] = 4  # type: ignore[index]
+    assert pickle.loads(pickle.dumps(event)) == event
+    json.dumps(event.as_dict())
+
+
+def test_invalid_position_error_names_the_field_and_pickles() -> None:
+    error = InvalidPositionError("board[c3]", "two warriors on one square")
+    assert error.field == "board[c3]" and str(error) == "board[c3]: two warriors on one square"
+    assert isinstance(error, InvalidStateError)
+    again = pickle.loads(pickle.dumps(error))
+    assert again.field == error.field and str(again) == str(error)
+
+
+def test_position_text_is_type_and_size_checked() -> None:
+    game = boardrules.load("armadora", players=2)
+    with pytest.raises(TypeError, match="a position is text"):
+        game.position(b"board")  # type: ignore[arg-type]
+    with pytest.raises(InvalidPositionError, match="at most"):
+        game.position("x" * (game.max_position_text + 1))
+
+
+def test_events_and_last_events_check_the_viewer() -> None:
+    state = _played("armadora", players=2)
+    for bad in (2, -1):
+        with pytest.raises(ValueError):
+            state.events(bad)
+    with pytest.raises(TypeError):
+        state.last_events("0")  # type: ignore[arg-type]
+    assert state.events(0)[len(state.events(0)) - len(state.last_events(0)):] == \
+        state.last_events(0)
+
+
+def test_chance_outcomes_for_a_viewer_are_the_engines_odds_without_hidden_chance() -> None:
+    """Pig's die is the same die whoever looks: the odds for a viewer are the engine's."""
+    game = boardrules.load("pig")
+    state = game.new_game(seed=2, auto_chance=False)
+    state.apply("roll")
+    assert state.current_player == CHANCE
+    assert state.chance_outcomes(viewer=0) == state.chance_outcomes() == \
+        state.chance_outcomes(viewer=1)
+    assert_rejected(state, ValueError, lambda: state.chance_outcomes(viewer=2))
+    assert_rejected(state, TypeError, lambda: state.chance_outcomes(viewer=True))
+
+
+def test_a_record_lists_forced_steps_start_and_events_and_replays() -> None:
+    state = _played("armadora", players=2)
+    record = game_record(state)
+    assert record["format_version"] == 2
+    assert record["forced"] == state.forced and record["start"] is None
+    assert game_record(state, viewer=None)["events"] == [e.as_dict() for e in state.events(None)]
+    assert replay(record) == state
+    json.dumps(game_record(state, viewer=1))
+
+
+def test_a_version_1_record_still_replays() -> None:
+    state = _played("armadora", players=2)
+    record = game_record(state)
+    for name in ("forced", "start", "events"):
+        del record[name]
+    record["format_version"] = 1
+    assert replay(record) == state
+
+
+def test_a_record_with_a_forged_forced_mark_is_refused() -> None:
+    state = _played("armadora", players=2)
+    record = game_record(state)
+    record["forced"] = [3]
+    with pytest.raises(InvalidStateError, match="forced"):
+        replay(record)
+    record["forced"] = "3"
+    with pytest.raises(InvalidStateError, match="forced"):
+        replay(record)
