@@ -117,11 +117,24 @@ def replay(record: Mapping[str, Any]) -> State[Any]:
             raise InvalidStateError(f"moves[{i}] must be [mover, move]")
         if entry[0] != state.current_player:
             raise InvalidStateError(f"moves[{i}]: {entry[0]!r} is not who moves there")
-        if (i in marked) != state.decision().forced:
-            raise InvalidStateError(f"moves[{i}]: marked forced, but is no forced step" if
-                                    i in marked else f"moves[{i}]: a forced step not marked")
         try:
-            state.apply(entry[1])
+            if i in marked:
+                _take_forced_step(state, i, entry[1])
+            else:  # a forced step asked of its player (auto_forced=False) is a move
+                state.apply(entry[1])
+        except InvalidStateError:
+            raise
         except boardrules.BoardRulesError as exc:
             raise InvalidStateError(f"moves[{i}] {entry[1]!r}: {exc}") from None
     return state
+
+
+def _take_forced_step(state: State[Any], index: int, text: str) -> None:
+    """A step the record marks forced: taken as the engine takes one (so the replayed
+    state lists it in ``state.forced``, and its own record marks it again)."""
+    if not state.decision().forced:
+        raise InvalidStateError(f"moves[{index}]: marked forced, but is no forced step")
+    try:
+        state._core.apply_forced(state.game._action_of(text))
+    except ValueError:
+        raise InvalidStateError(f"moves[{index}]: not the forced step's move") from None

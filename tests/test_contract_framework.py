@@ -138,3 +138,29 @@ def test_a_record_with_a_forged_forced_mark_is_refused() -> None:
     record["forced"] = "3"
     with pytest.raises(InvalidStateError, match="forced"):
         replay(record)
+
+
+def test_the_record_of_a_replayed_record_with_forced_steps_replays_again() -> None:
+    """A replayed record takes its marked steps as forced steps, so the replayed state's
+    own record marks them again and replays (found by the records fuzz target)."""
+    state = _played("albion", moves=60, players=2)
+    assert state.forced, "the sample game should have forced steps"
+    replayed = replay(game_record(state))
+    assert replayed == state and replayed.forced == state.forced
+    again = replay(json.loads(json.dumps(game_record(replayed))))
+    assert again == state and again.forced == state.forced
+
+
+def test_the_record_of_a_game_asking_its_forced_steps_replays() -> None:
+    """With auto_forced=False the forced steps are asked and played as moves: the record
+    marks none of them, and it replays to the same state."""
+    game = boardrules.load("albion", players=2)
+    auto = _played("albion", moves=60, players=2)
+    asked = game.new_game(seed=3, auto_forced=False)
+    history = list(auto.history)
+    while len(asked.history) < len(history):  # chance is drawn by both games' RNG
+        asked.apply(history[len(asked.history)])
+    assert asked.forced == [] and asked.state_bytes() == auto.state_bytes()
+    record = game_record(asked)
+    assert record["forced"] == []
+    assert replay(record) == asked

@@ -79,6 +79,19 @@ def test_lying_int_indexes_are_checked_by_their_true_value(game_id: str, value: 
     assert len(state._core.actions_from(LyingInt(n - 1))) == 1
 
 
+@pytest.mark.parametrize("game_id", GAMES)
+def test_lying_int_game_count_of_compiled_playouts_is_checked_by_its_true_value(
+        game_id: str) -> None:
+    """``core.random_playouts(games, seed)``: a game count that lies in its comparisons is
+    read by its value (2**32) and refused as out of range, not converted to a C int
+    (found by the core fuzz target: OverflowError)."""
+    core = boardrules.load(game_id).core  # type: ignore[call-overload]
+    with pytest.raises(ValueError, match="games must be 0 to"):
+        core.random_playouts(LyingInt(2**32), 1)
+    with pytest.raises(TypeError, match="games must be an int"):
+        core.random_playouts(True, 1)
+
+
 def test_signature_with_a_lone_surrogate_is_an_invalid_state() -> None:
     """A signature holding ``\\ud800`` raised UnicodeEncodeError from state_from_json."""
     state = boardrules.load("pig").new_game(seed=5)

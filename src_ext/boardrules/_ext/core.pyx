@@ -112,8 +112,7 @@ cdef class CoreGame:
         cdef int64_t moves = 0
         cdef uint64_t rng_seed_value = _u64_arg(seed, "seed")
         self._check_ready()
-        if isinstance(games, bool) or not isinstance(games, int):
-            raise TypeError("games must be an int")
+        games = _exact_int(games, "games")  # by its value: an int subclass may lie
         if not 0 <= games <= 2**31 - 1:
             raise ValueError("games must be 0 to 2**31 - 1")
         cdef int n_games = games
