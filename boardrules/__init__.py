@@ -2,7 +2,7 @@
 
 >>> import boardrules
 >>> boardrules.available_games()
-['armadora', 'connect_four', 'pig', 'tic_tac_toe']
+['albion', 'armada', 'armadora', 'connect_four', 'pig', 'rome_and_carthage', 'tic_tac_toe']
 >>> game = boardrules.load("armadora", players=4, variant="advanced")
 >>> state = game.new_game(seed=7)
 >>> state.current_player
@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
@@ -94,7 +95,23 @@ def state_from_json(text: str | bytes, *, key: bytes | None = None) -> State[Any
         raise InvalidStateError(f"unknown game {game_id!r}")
     check_saved_options(game_id, options)
     try:
-        game = load(AnyGameId(game_id), **options)
+        game: Game[Any, Any] = _saved_game(_registered(game_id), game_id,
+                                           json.dumps(options, sort_keys=True))
     except (InvalidOptionError, BoardDataError) as exc:
         raise InvalidStateError(f"options: {exc}") from None
-    return game.state_from_json(json.dumps(doc), key=key)
+    state: State[Any] = game.state_from_json(json.dumps(doc), key=key)
+    return state
+
+
+def _registered(game_id: str) -> object:
+    from boardrules.games import _REGISTRY
+
+    return _REGISTRY[game_id]
+
+
+@functools.lru_cache(maxsize=32)
+def _saved_game(factory: object, game_id: str, options: str) -> Game[Any, Any]:
+    """The game of a save, loaded once for its id, registered factory and options (games
+    are immutable values, so restored states may share one): a server restoring many
+    saves of one game pays for loading it, and its board, once."""
+    return load(AnyGameId(game_id), **json.loads(options))

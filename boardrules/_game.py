@@ -250,7 +250,8 @@ class Game(Generic[GameStateT, GameMoveT]):
                 after: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
         """The events ``action`` (by ``mover``, a player or CHANCE) caused, whole truth,
         as (kind, JSON-ready fields), from the core's ``export`` of the state before and
-        after it.  Each game overrides this; the default records none."""
+        after it (both read-only: the ``after`` of one action is the ``before`` of the
+        next).  Each game overrides this; the default records none."""
         return []
 
     def _redact_event(self, event: Event, viewer: int | None) -> Event | None:

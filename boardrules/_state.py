@@ -378,12 +378,14 @@ class State(Generic[MoveT]):
             export = game._core.export
             actions = core.actions_from(len(log))
             before = core.state_at(len(log))
+            before_raw = export(before)
             for i, action in enumerate(actions, start=len(log)):
                 after = core.state_at(i + 1)
+                after_raw = export(after)  # read-only to _events: the next action's before
                 mover = int(before.current_player)
                 log.append([Event(i, mover, kind, data) for kind, data in
-                            game._events(export(before), action, mover, export(after))])
-                before = after
+                            game._events(before_raw, action, mover, after_raw)])
+                before, before_raw = after, after_raw
         return log
 
     # --- results (per game) ---

@@ -867,6 +867,13 @@ def check_forced_steps_recorded(game: AnyGame, *, games: int = 3, seed: int = 0)
                      "undo does not take back the last move with the forced steps after it")
 
 
+#: The checks of positions, events and forced steps (0.6.0), also in :data:`CHECKS`.
+CONTRACT_CHECKS: dict[str, Callable[..., None]] = {
+    "positions_round_trip": check_positions_round_trip,
+    "events_redact_as_views": check_events_redact_as_views,
+    "forced_steps_recorded": check_forced_steps_recorded,
+}
+
 #: Every check, by name, in the order :func:`check_game` runs them.
 CHECKS: dict[str, Callable[..., None]] = {
     "legal_moves": check_legal_moves,
@@ -890,13 +897,7 @@ CHECKS: dict[str, Callable[..., None]] = {
     "illegal_reasons": check_illegal_reasons,
     "is_legal": check_is_legal,
     "compiled_playouts": check_compiled_playouts,
-}
-
-#: The checks of positions, events and forced steps (0.6.0), also in :data:`CHECKS`.
-CONTRACT_CHECKS: dict[str, Callable[..., None]] = {
-    "positions_round_trip": check_positions_round_trip,
-    "events_redact_as_views": check_events_redact_as_views,
-    "forced_steps_recorded": check_forced_steps_recorded,
+    **CONTRACT_CHECKS,
 }
 
 

@@ -164,3 +164,16 @@ def test_the_record_of_a_game_asking_its_forced_steps_replays() -> None:
     record = game_record(asked)
     assert record["forced"] == []
     assert replay(record) == asked
+
+
+def test_state_from_json_loads_a_games_board_once_for_many_saves() -> None:
+    """A server restoring many saves of one game and option set loads the game once:
+    the restored states share one (immutable) Game; other options get their own."""
+    two = _played("rome_and_carthage", players=2)
+    three = _played("rome_and_carthage", players=3)
+    first, again = (boardrules.state_from_json(two.to_json()) for _ in range(2))
+    assert first == two and again == two
+    assert first.game is again.game
+    other = boardrules.state_from_json(three.to_json())
+    assert other == three and other.game is not first.game
+    assert other.game.options != first.game.options

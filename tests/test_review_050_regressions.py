@@ -92,6 +92,21 @@ def test_lying_int_game_count_of_compiled_playouts_is_checked_by_its_true_value(
         core.random_playouts(True, 1)
 
 
+@pytest.mark.parametrize("value", [LyingInt(2**80), 2**80, LyingInt(-1), LyingInt(7)])
+def test_lying_int_player_of_the_rome_and_carthage_core_capital_query(value: int) -> None:
+    """``RomeCarthageCore.capital_occupied(st, player)`` read its player as a C int: a huge
+    int raised OverflowError instead of the range error, and a lying one reached C."""
+    state = _state("rome_and_carthage")
+    core = state.game.core  # type: ignore[attr-defined]
+    before = state.state_bytes()
+    with pytest.raises(ValueError, match="player out of range"):
+        core.capital_occupied(state._core, value)
+    with pytest.raises(TypeError, match="player must be an int"):
+        core.capital_occupied(state._core, True)
+    assert core.capital_occupied(state._core, LyingInt(1)) is state.capital_occupied(1)
+    assert state.state_bytes() == before
+
+
 def test_signature_with_a_lone_surrogate_is_an_invalid_state() -> None:
     """A signature holding ``\\ud800`` raised UnicodeEncodeError from state_from_json."""
     state = boardrules.load("pig").new_game(seed=5)

@@ -16,6 +16,7 @@ from boardrules._ext.armadora import ArmadoraCore
 from boardrules.api import CHANCE, TERMINAL, Game, Outcome, State, Termination
 from boardrules.errors import InvalidOptionError
 from boardrules.games.armadora.board import DEFAULT_BOARD, Board, load_board, shipped_boards
+from boardrules.games.armadora.events import armadora_events, redact_armadora_event
 from boardrules.games.armadora.moves import (
     RACES,
     ArmadoraMove,
@@ -24,6 +25,7 @@ from boardrules.games.armadora.moves import (
     normalise,
     square_name,
 )
+from boardrules.games.armadora.position import position_raw, position_text
 from boardrules.games.armadora.views import (
     ArmadoraPlayerView,
     ArmadoraSquareView,
@@ -192,24 +194,16 @@ class ArmadoraGame(Game["ArmadoraState", ArmadoraMove]):
     # --- positions and events (position.py, events.py) ---
 
     def _position_text(self, raw: dict[str, Any]) -> str:
-        from boardrules.games.armadora.position import position_text
-
         return position_text(self, raw)
 
     def _position_raw(self, text: str) -> dict[str, Any]:
-        from boardrules.games.armadora.position import position_raw
-
         return position_raw(self, text)
 
     def _events(self, before: dict[str, Any], action: int, mover: int,
                 after: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
-        from boardrules.games.armadora.events import armadora_events
-
         return armadora_events(self, before, action, mover, after)
 
     def _redact_event(self, event: Event, viewer: int | None) -> Event | None:
-        from boardrules.games.armadora.events import redact_armadora_event
-
         return redact_armadora_event(self, event, viewer)
 
 

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from boardrules._ext.connect_four import ConnectFourCore
 from boardrules.api import Game
+from boardrules.games.connect_four.events import connect_four_events
 from boardrules.games.connect_four.moves import (
     COLUMNS,
     MAX_MOVE_TEXT,
@@ -20,6 +21,7 @@ from boardrules.games.connect_four.moves import (
     build_move_table,
     normalise,
 )
+from boardrules.games.connect_four.position import position_raw, position_text
 from boardrules.games.connect_four.views import ConnectFourView
 from boardrules.games.line_games import LineGameState
 
@@ -60,19 +62,13 @@ class ConnectFourGame(Game["ConnectFourState", ConnectFourMove]):
     # --- positions and events (position.py, events.py) ---
 
     def _position_text(self, raw: dict[str, Any]) -> str:
-        from boardrules.games.connect_four.position import position_text
-
         return position_text(raw)
 
     def _position_raw(self, text: str) -> dict[str, Any]:
-        from boardrules.games.connect_four.position import position_raw
-
         return position_raw(text)
 
     def _events(self, before: dict[str, Any], action: int, mover: int,
                 after: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
-        from boardrules.games.connect_four.events import connect_four_events
-
         return connect_four_events(before, action, mover, after)
 
 

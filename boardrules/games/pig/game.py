@@ -12,7 +12,9 @@ from typing import Any, ClassVar
 
 from boardrules._ext.pig import PigCore
 from boardrules.api import TERMINAL, Game, Outcome, State, Termination
+from boardrules.games.pig.events import pig_events
 from boardrules.games.pig.moves import MAX_MOVE_TEXT, PigMove, build_move_table, normalise
+from boardrules.games.pig.position import position_raw, position_text
 from boardrules.games.pig.views import PigView
 
 #: Why the core refused an action: rule key -> message.
@@ -60,19 +62,13 @@ class PigGame(Game["PigState", PigMove]):
     # --- positions and events (position.py, events.py) ---
 
     def _position_text(self, raw: dict[str, Any]) -> str:
-        from boardrules.games.pig.position import position_text
-
         return position_text(raw)
 
     def _position_raw(self, text: str) -> dict[str, Any]:
-        from boardrules.games.pig.position import position_raw
-
         return position_raw(text)
 
     def _events(self, before: dict[str, Any], action: int, mover: int,
                 after: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
-        from boardrules.games.pig.events import pig_events
-
         return pig_events(before, action, mover, after)
 
 

@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from boardrules._ext.tic_tac_toe import TicTacToeCore
 from boardrules.api import Game
 from boardrules.games.line_games import LineGameState
+from boardrules.games.tic_tac_toe.events import tic_tac_toe_events
 from boardrules.games.tic_tac_toe.moves import (
     MAX_MOVE_TEXT,
     SIZE,
@@ -21,6 +22,7 @@ from boardrules.games.tic_tac_toe.moves import (
     normalise,
     square_name,
 )
+from boardrules.games.tic_tac_toe.position import position_raw, position_text
 from boardrules.games.tic_tac_toe.views import TicTacToeView
 
 #: Player 0 plays X (and moves first), player 1 plays O.
@@ -58,19 +60,13 @@ class TicTacToeGame(Game["TicTacToeState", TicTacToeMove]):
     # --- positions and events (position.py, events.py) ---
 
     def _position_text(self, raw: dict[str, Any]) -> str:
-        from boardrules.games.tic_tac_toe.position import position_text
-
         return position_text(raw)
 
     def _position_raw(self, text: str) -> dict[str, Any]:
-        from boardrules.games.tic_tac_toe.position import position_raw
-
         return position_raw(text)
 
     def _events(self, before: dict[str, Any], action: int, mover: int,
                 after: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
-        from boardrules.games.tic_tac_toe.events import tic_tac_toe_events
-
         return tic_tac_toe_events(before, action, mover, after)
 
 

@@ -31,6 +31,7 @@ from boardrules._ext.core cimport (
     TERMINAL_PLAYER,
     CoreState,
     Rng,
+    field_int,
     hash_bytes,
     popcount64,
 )
@@ -1390,8 +1391,8 @@ cdef class AlbionCore(CoreGame):
         if type(launched) is not list:
             raise TypeError("launched: a list of region indices")
         for i, r in enumerate(launched):
-            r = _exact(r, f"launched[{i}]")
-            if not 0 <= r < n or (tmp.launched >> r) & 1 or (i and r < launched[i - 1]):
+            r = field_int(r, f"launched[{i}]", 0, n - 1)
+            if tmp.launched >> r:  # r or a higher region already there: not ascending
                 raise ValueError(f"launched[{i}]: distinct region indices, ascending")
             tmp.launched |= bit(r)
         tmp.b_region = _field_int(raw, "b_region", 0, n - 1)
@@ -1414,8 +1415,8 @@ cdef class AlbionCore(CoreGame):
         if type(winners) is not list:
             raise TypeError("winners: a list of players")
         for i, p in enumerate(winners):
-            p = _exact(p, f"winners[{i}]")
-            if not 0 <= p < players or (tmp.winners >> p) & 1:
+            p = field_int(p, f"winners[{i}]", 0, players - 1)
+            if (tmp.winners >> p) & 1:
                 raise ValueError(f"winners[{i}]: distinct players")
             tmp.winners |= 1 << p
         tmp.end_reason = _field_int(raw, "end_reason", 0, END_ROUND_CAP)
@@ -1569,20 +1570,10 @@ cdef class AlbionCore(CoreGame):
         return _illegal_reason(<AlState*>st.data, &self.tables, action)
 
 
-cdef object _exact(object value, str field):
-    """A plain int read by value (an int subclass may lie in its comparisons)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{field}: an int, not {type(value).__name__}")
-    return int.__index__(value)
-
-
 cdef object _field_int(dict raw, str field, object lo, object hi):
     if field not in raw:
         raise KeyError(f"{field}: missing")
-    value = _exact(raw[field], field)
-    if not lo <= value <= hi:
-        raise ValueError(f"{field}: {value} is not in {lo}..{hi}")
-    return value
+    return field_int(raw[field], field, lo, hi)
 
 
 cdef bint _field_bool(dict raw, str field) except -1:
@@ -1605,10 +1596,7 @@ cdef list _ints(object value, str field, int length, int lo, int hi):
         raise TypeError(f"{field}: a list of {length} ints")
     out = []
     for i, v in enumerate(value):
-        v = _exact(v, f"{field}[{i}]")
-        if not lo <= v <= hi:
-            raise ValueError(f"{field}[{i}]: {v} is not in {lo}..{hi}")
-        out.append(v)
+        out.append(field_int(v, f"{field}[{i}]", lo, hi))
     return out
 
 

@@ -29,6 +29,7 @@ from boardrules._ext.core cimport (
     TERMINAL_PLAYER,
     CoreState,
     Rng,
+    field_int,
     hash_bytes,
     rng_below,
 )
@@ -2118,24 +2119,13 @@ cdef str _illegal_reason(const AmState* s, const AmTables* t, int action):
 
 # ------------------------------------------------------------------ positions (load)
 
-cdef object _exact(object value, str name):
-    """``value`` as a plain int, read by value (``int.__index__``): a bool or a non-int is
-    refused, an int subclass cannot lie through its comparisons."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name}: an int, not {type(value).__name__}")
-    return int.__index__(value)
-
-
 cdef int _ranged(object value, str name, long lo, long hi) except? -1:
-    value = _exact(value, name)
-    if not lo <= value <= hi:
-        raise ValueError(f"{name}: {value} is not in {lo}..{hi}")
-    return <int>value
+    return <int>field_int(value, name, lo, hi)
 
 
 cdef int _colour_or_none(object value, str name, int extra) except? -1:
     """A colour 0-3 (``extra``: 4, brown, allowed too) or 255 (none)."""
-    value = _exact(value, name)
+    value = field_int(value, name, 0, NOBODY)
     if not (0 <= value < AM_COLOURS + extra or value == NOBODY):
         raise ValueError(f"{name}: {value} is not a colour{' or brown' if extra else ''} "
                          "or 255 (none)")

@@ -22,6 +22,7 @@ from boardrules._ext.core cimport (
     CoreState,
     Rng,
     ctz64,
+    field_int,
     hash_bytes,
     popcount64,
     rng_below,
@@ -1208,16 +1209,6 @@ cdef int power_reason(const ArmadoraState* s, const ArmadoraTables* t, int p,
 PHASE_NAMES = ("gold", "race", "turn", "after_power", "second_palisade", "over")
 
 
-cdef object _int_field(object value, str field, object lo, object hi):
-    """An exact int in [lo, hi], read by value (a bool or an int subclass's lies refused)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{field}: an integer, not {type(value).__name__}")
-    value = int.__index__(value)
-    if not lo <= value <= hi:
-        raise ValueError(f"{field}: {value} is out of range ({lo} to {hi})")
-    return value
-
-
 cdef bint _bool_field(object value, str field) except -1:
     if not isinstance(value, bool):
         raise ValueError(f"{field}: true or false, not {type(value).__name__}")
@@ -1255,13 +1246,13 @@ cdef int _load_position(ArmadoraState* s, const ArmadoraTables* t, dict raw) exc
         missing = sorted(expected - keys)
         raise ValueError(f"{(extra or missing)[0]}: " + ("not a field of an Armadora "
                          "position" if extra else "missing"))
-    phase = _int_field(raw["phase"], "phase", 0, PH_OVER)
+    phase = field_int(raw["phase"], "phase", 0, PH_OVER)
     # --- gold (rule 二/(五)(六), 2.5-2.6 setup): the mines fill in their order ---
     gold = _list_field(raw["gold"], "gold", n)
-    mines_filled = _int_field(raw["mines_filled"], "mines_filled", 0, t.num_mines)
+    mines_filled = field_int(raw["mines_filled"], "mines_filled", 0, t.num_mines)
     left = [t.gold_piles[v] for v in range(AR_GOLD_VALUES)]
     for c in range(n):
-        v = _int_field(gold[c], f"gold[{_square(t, c)}]", 0, AR_GOLD_VALUES - 1)
+        v = field_int(gold[c], f"gold[{_square(t, c)}]", 0, AR_GOLD_VALUES - 1)
         if v and not (t.mine_mask >> c) & 1:
             raise ValueError(f"gold[{_square(t, c)}]: gold lies only on a mine")
     for k in range(t.num_mines):
@@ -1278,7 +1269,7 @@ cdef int _load_position(ArmadoraState* s, const ArmadoraTables* t, dict raw) exc
             s.gold[c] = v
     gold_left = _list_field(raw["gold_left"], "gold_left", AR_GOLD_VALUES)
     for v in range(AR_GOLD_VALUES):
-        if _int_field(gold_left[v], f"gold_left[{v}]", 0, 8) != left[v]:
+        if field_int(gold_left[v], f"gold_left[{v}]", 0, 8) != left[v]:
             raise ValueError(f"gold_left[{v}]: {left[v]} piles of {v} are not on the mines")
         s.gold_left[v] = left[v]
     s.mines_filled = mines_filled
@@ -1286,11 +1277,11 @@ cdef int _load_position(ArmadoraState* s, const ArmadoraTables* t, dict raw) exc
         raise ValueError("phase: the gold phase lasts until every mine has its pile")
     # --- races (rule 七/(一)1, 7.1.1): dealt in player order, each race once ---
     race_list = _list_field(raw["race"], "race", players)
-    races = _int_field(raw["races_dealt"], "races_dealt", 0, players)
+    races = field_int(raw["races_dealt"], "races_dealt", 0, players)
     for p in range(players):
         r = RACE_NONE
         if race_list[p] is not None:
-            r = _int_field(race_list[p], f"race[{p}]", 0, AR_RACES - 1)
+            r = field_int(race_list[p], f"race[{p}]", 0, AR_RACES - 1)
             if not t.advanced:
                 raise ValueError(f"race[{p}]: races belong to the advanced game")
             if s.race_dealt[r]:
@@ -1316,9 +1307,9 @@ cdef int _load_position(ArmadoraState* s, const ArmadoraTables* t, dict raw) exc
     counts = [[0] * (AR_MAX_STRENGTH + 1) for _ in range(players)]
     for c in range(n):
         sq = _square(t, c)
-        p = _int_field(owner[c], f"owner[{sq}]", -1, players - 1)
-        k = _int_field(strength[c], f"strength[{sq}]", 0, AR_MAX_STRENGTH)
-        v = _int_field(arrows[c], f"arrows[{sq}]", 0, 2)
+        p = field_int(owner[c], f"owner[{sq}]", -1, players - 1)
+        k = field_int(strength[c], f"strength[{sq}]", 0, AR_MAX_STRENGTH)
+        v = field_int(arrows[c], f"arrows[{sq}]", 0, 2)
         up = _bool_field(face_up[c], f"face_up[{sq}]")
         reinf = _bool_field(reinforced[c], f"reinforced[{sq}]")
         if p < 0:
@@ -1364,7 +1355,7 @@ cdef int _load_position(ArmadoraState* s, const ArmadoraTables* t, dict raw) exc
     for p in range(players):
         screen = _list_field(pool[p], f"pool[{p}]", AR_MAX_STRENGTH)
         for k in range(1, AR_MAX_STRENGTH + 1):
-            v = _int_field(screen[k - 1], f"pool[{p}][{k - 1}]", 0, t.initial_pool[k])
+            v = field_int(screen[k - 1], f"pool[{p}][{k - 1}]", 0, t.initial_pool[k])
             if v + counts[p][k] != t.initial_pool[k]:
                 raise ValueError(f"pool[{p}][{k - 1}]: {v} warriors of strength {k} behind "
                                  f"the screen and {counts[p][k]} on the board make not "
@@ -1382,7 +1373,7 @@ cdef int _load_position(ArmadoraState* s, const ArmadoraTables* t, dict raw) exc
     placed = 0
     prev = -1
     for i in range(len(palisades)):
-        e = _int_field(palisades[i], f"palisades[{i}]", 0, t.nedges - 1)
+        e = field_int(palisades[i], f"palisades[{i}]", 0, t.nedges - 1)
         if e <= prev:
             raise ValueError(f"palisades[{i}]: edge ids ascending, each once")
         if phase < PH_TURN:
@@ -1399,8 +1390,8 @@ cdef int _load_position(ArmadoraState* s, const ArmadoraTables* t, dict raw) exc
             s.open_n &= ~bit(c + t.width)
     if placed > t.palisades_total:
         raise ValueError(f"palisades: there are {t.palisades_total} palisades")
-    if _int_field(raw["palisades_left"], "palisades_left", 0,
-                  t.palisades_total) != t.palisades_total - placed:
+    if field_int(raw["palisades_left"], "palisades_left", 0,
+                 t.palisades_total) != t.palisades_total - placed:
         raise ValueError(f"palisades_left: {t.palisades_total} palisades, {placed} on the "
                          "board")
     s.palisades_left = t.palisades_total - placed
@@ -1426,7 +1417,7 @@ cdef int _load_position(ArmadoraState* s, const ArmadoraTables* t, dict raw) exc
     for p in range(players):
         r = s.race[p]
         full = 0 if r == RACE_NONE else t.race_tokens[r]
-        s.power_tokens[p] = _int_field(tokens[p], f"power_tokens[{p}]", 0, full)
+        s.power_tokens[p] = field_int(tokens[p], f"power_tokens[{p}]", 0, full)
         if phase < PH_TURN and s.power_tokens[p] != full:
             raise ValueError(f"power_tokens[{p}]: no power is used before play starts")
         # the Elf's and the Goblin's tokens leave their mark: an arrow, a face-up warrior
@@ -1445,7 +1436,7 @@ cdef int _load_position(ArmadoraState* s, const ArmadoraTables* t, dict raw) exc
         cells = _list_field(known[p], f"known[{p}]", None)
         prev = -1
         for i in range(len(cells)):
-            c = _int_field(cells[i], f"known[{p}][{i}]", 0, n - 1)
+            c = field_int(cells[i], f"known[{p}][{i}]", 0, n - 1)
             if c <= prev:
                 raise ValueError(f"known[{p}][{i}]: squares ascending, each once")
             if r != RACE_MAGE:
@@ -1462,7 +1453,7 @@ cdef int _load_position(ArmadoraState* s, const ArmadoraTables* t, dict raw) exc
             s.passed |= <uint8_t>(1 << p)
     # --- whose turn, which step (rule 三 3 play, 四 4 end of the game) ---
     s.phase = phase
-    s.current = _int_field(raw["current"], "current", 0, players - 1)
+    s.current = field_int(raw["current"], "current", 0, players - 1)
     all_passed = s.passed == (1 << players) - 1
     if (phase == PH_OVER) != all_passed:
         raise ValueError("phase: the game is over exactly when every player has passed "
@@ -1484,8 +1475,8 @@ cdef int _load_position(ArmadoraState* s, const ArmadoraTables* t, dict raw) exc
     # --- the counters: how many actions led here, and the last one ---
     actions_min = (mines_filled + races + popcount64(s.occupied) + placed
                    + popcount64(s.reinf_mask) + arrows_total + popcount64(s.passed))
-    s.move_count = _int_field(raw["move_count"], "move_count", actions_min, 1 << 24)
-    s.last_action = _int_field(raw["last_action"], "last_action", -1, t.num_actions - 1)
+    s.move_count = field_int(raw["move_count"], "move_count", actions_min, 1 << 24)
+    s.last_action = field_int(raw["last_action"], "last_action", -1, t.num_actions - 1)
     if (s.last_action < 0) != (s.move_count == 0):
         raise ValueError("last_action: -1 exactly before the first action")
     _check_last_action(s, t)

@@ -23,6 +23,7 @@ from boardrules._ext.core cimport (
     TERMINAL_PLAYER,
     CoreState,
     Rng,
+    field_int,
     popcount64,
     splitmix64_next,
 )
@@ -304,16 +305,6 @@ cdef list _line_cells(const ConnectFourState* s):
 # Positions: ConnectFourCore.load, the checked inverse of export
 # --------------------------------------------------------------------------------------
 
-cdef object _exact(object value, str field, object lo, object hi):
-    """An exact int in [lo, hi], read by value (a bool or an int subclass's lies refused)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{field}: an integer, not {type(value).__name__}")
-    value = int.__index__(value)
-    if not lo <= value <= hi:
-        raise ValueError(f"{field}: {value} is out of range ({lo} to {hi})")
-    return value
-
-
 cdef list _exact_list(object value, str field, int length):
     if not isinstance(value, list) or len(value) != length:
         raise ValueError(f"{field}: a list of {length}")
@@ -342,7 +333,7 @@ cdef int _load_position(ConnectFourState* s, dict raw) except -1:
     for r in range(C4_ROWS):
         row = _exact_list(rows[r], f"board[{r}]", C4_COLUMNS)
         for c in range(C4_COLUMNS):
-            p = _exact(row[c], f"board[{r}][{c}]", -1, 1)
+            p = field_int(row[c], f"board[{r}][{c}]", -1, 1)
             if p < 0:
                 continue
             if s.height[c] != r:
@@ -352,11 +343,11 @@ cdef int _load_position(ConnectFourState* s, dict raw) except -1:
             s.height[c] += 1
     heights = _exact_list(raw["height"], "height", C4_COLUMNS)
     for c in range(C4_COLUMNS):
-        if _exact(heights[c], f"height[{c}]", 0, C4_ROWS) != s.height[c]:
+        if field_int(heights[c], f"height[{c}]", 0, C4_ROWS) != s.height[c]:
             raise ValueError(f"height[{c}]: the column holds {s.height[c]} discs")
     discs = _exact_list(raw["discs"], "discs", 2)
     for p in range(2):
-        if _exact(discs[p], f"discs[{p}]", 0, (1 << 64) - 1) != s.discs[p]:
+        if field_int(discs[p], f"discs[{p}]", 0, (1 << 64) - 1) != s.discs[p]:
             raise ValueError(f"discs[{p}]: the player's bitboard, as the board shows it")
     count0 = popcount64(s.discs[0])
     count1 = popcount64(s.discs[1])
@@ -376,7 +367,7 @@ cdef int _load_position(ConnectFourState* s, dict raw) except -1:
             s.winner = p
     for field, value in (("current", s.current), ("move_count", s.move_count),
                          ("winner", s.winner)):
-        if _exact(raw[field], field, -1, C4_CELLS) != value:
+        if field_int(raw[field], field, -1, C4_CELLS) != value:
             raise ValueError(f"{field}: the board gives {value}")
     line = raw["line"]
     if not isinstance(line, list) or list.copy(line) != _line_cells(s):

@@ -236,5 +236,13 @@ cdef class CoreState:
     cdef int _last_player_move(self, bint through_chance) noexcept
 
 
+# A caller's int read by its value (int.__index__) before any comparison: an int subclass
+# may lie in its comparisons, never in its value; a bool or a non-int is a TypeError.
+# exact_int words it as an argument ("index must be an int"), field_int as a field of a
+# position ("board[3]: ...", which Game.position reports as that field) in lo..hi.
+cdef object exact_int(object value, str name)
+cdef object field_int(object value, str field, object lo, object hi)
+
+
 cdef int random_playouts_c(const GameContract* c, const void* start, int games,
                            uint64_t seed, int64_t* moves_out) noexcept nogil

@@ -60,9 +60,9 @@ cdef class CoreGame:
         dict ``export`` returns) into ``st``, a state without history.  Every field is
         checked -- types, ranges, and the consistency the rules rely on -- and the derived
         parts of the struct are computed again, so that ``load(export(s))`` is ``s`` byte
-        for byte; anything else raises ``ValueError("<field>: <why>")`` and leaves ``st``
-        as it was.  This is the one way into a state other than play.  Each game with
-        positions overrides this."""
+        for byte; anything else raises ``ValueError("<field>: <why>")`` (``TypeError`` for a
+        value of the wrong type) and leaves ``st`` as it was.  This is the one way into a
+        state other than play.  Each game with positions overrides this."""
         raise NotImplementedError
 
     def illegal_reason(self, CoreState st, int action):
@@ -99,7 +99,7 @@ cdef class CoreGame:
     cdef int _action_id(self, object action) except -2:
         """An action id passed from Python (to CoreState and the games' helpers): the int,
         or -1 when it is out of range (TypeError if not an int; never an OverflowError)."""
-        action = _exact_int(action, "an action id")
+        action = exact_int(action, "an action id")
         if not 0 <= action < self.contract.num_distinct_actions:
             return -1
         return <int>action
@@ -112,7 +112,7 @@ cdef class CoreGame:
         cdef int64_t moves = 0
         cdef uint64_t rng_seed_value = _u64_arg(seed, "seed")
         self._check_ready()
-        games = _exact_int(games, "games")  # by its value: an int subclass may lie
+        games = exact_int(games, "games")  # by its value: an int subclass may lie
         if not 0 <= games <= 2**31 - 1:
             raise ValueError("games must be 0 to 2**31 - 1")
         cdef int n_games = games
@@ -180,7 +180,7 @@ cdef object _U64_END = 2 ** 64
 cdef uint64_t WORLD_SEED_SALT = <uint64_t>0xD1B54A32D192ED03
 
 
-cdef object _exact_int(object value, str name):
+cdef object exact_int(object value, str name):
     """``value`` as a plain int, read through ``int.__index__`` before any comparison: an
     int subclass may lie in its comparisons, never in its value (TypeError for a bool or
     a non-int)."""
@@ -189,9 +189,21 @@ cdef object _exact_int(object value, str name):
     return int.__index__(value)
 
 
+cdef object field_int(object value, str field, object lo, object hi):
+    """A position's field ``value``, an int in [lo, hi] read by value as by
+    :func:`exact_int`; the error names the field first (``"field: why"``), which
+    ``Game.position`` turns into InvalidPositionError(field, why)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{field}: an int, not {type(value).__name__}")
+    value = int.__index__(value)
+    if not lo <= value <= hi:
+        raise ValueError(f"{field}: {value} is not in {lo}..{hi}")
+    return value
+
+
 cdef uint64_t _u64_arg(object value, str name) except? 0:
     """A Python int in [0, 2**64) (TypeError / ValueError otherwise, never OverflowError)."""
-    value = _exact_int(value, name)
+    value = exact_int(value, name)
     if not 0 <= value < _U64_END:
         raise ValueError(f"{name} must be in [0, 2**64)")
     return <uint64_t>value
@@ -362,7 +374,7 @@ cdef class CoreState:
 
     def actions_from(self, start):
         """The actions of the history from index ``start`` on (the new ones since a read)."""
-        cdef int first = <int>max(0, min(_exact_int(start, "start"), self.n_actions))
+        cdef int first = <int>max(0, min(exact_int(start, "start"), self.n_actions))
         return [self.actions[i] for i in range(first, self.n_actions)]
 
     @property
@@ -389,7 +401,7 @@ cdef class CoreState:
     def state_at(self, index):
         """A copy, without history, of the state before action ``index`` of the history
         (``num_actions``: the state now): what an event log compares move by move."""
-        index = _exact_int(index, "index")
+        index = exact_int(index, "index")
         if not 0 <= index <= self.n_actions:
             raise IndexError("history index out of range")
         cdef int i = index
@@ -651,7 +663,7 @@ cdef class CoreState:
 
         The world gets an RNG of its own, drawn from ``seed``: a world given to search
         must not predict the real game's next chance outcome."""
-        observer = _exact_int(observer, "observer")
+        observer = exact_int(observer, "observer")
         if not 0 <= observer < self.c.num_players:
             raise ValueError("observer out of range")
         cdef CoreState other = self.copy(False)

@@ -22,6 +22,7 @@ from boardrules._ext.core cimport (
     TERMINAL_PLAYER,
     CoreState,
     Rng,
+    field_int,
     splitmix64_next,
 )
 
@@ -276,16 +277,6 @@ cdef class PigCore(CoreGame):
 PHASE_NAMES = ("decide", "rolling", "over")
 
 
-cdef object _exact(object value, str field, object lo, object hi):
-    """An exact int in [lo, hi], read by value (a bool or an int subclass's lies refused)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{field}: an integer, not {type(value).__name__}")
-    value = int.__index__(value)
-    if not lo <= value <= hi:
-        raise ValueError(f"{field}: {value} is out of range ({lo} to {hi})")
-    return value
-
-
 cdef int _load_position(PigState* s, dict raw) except -1:
     cdef int p, done
     if set(raw) != {"scores", "turn_total", "current", "turns", "phase", "winner",
@@ -296,8 +287,8 @@ cdef int _load_position(PigState* s, dict raw) except -1:
     if type(phase) is not str or phase not in PHASE_NAMES:
         raise ValueError(f"phase: one of {', '.join(PHASE_NAMES)}")
     s.phase = PHASE_NAMES.index(phase)
-    s.turns = _exact(raw["turns"], "turns", 0, PIG_TURN_LIMIT)
-    s.current = _exact(raw["current"], "current", 0, 1)
+    s.turns = field_int(raw["turns"], "turns", 0, PIG_TURN_LIMIT)
+    s.current = field_int(raw["current"], "current", 0, 1)
     if s.current != s.turns % 2:
         raise ValueError(f"current: after {s.turns} turns player {s.turns % 2} is to move "
                          "(player 0 starts, turns alternate)")
@@ -307,12 +298,12 @@ cdef int _load_position(PigState* s, dict raw) except -1:
     scores = list.copy(scores)
     for p in range(2):
         # the winner banks at most 19 + 6 (a roll takes him from below 20 to 20 or more)
-        s.score[p] = _exact(scores[p], f"scores[{p}]", 0, PIG_TARGET + PIG_FACES - 1)
+        s.score[p] = field_int(scores[p], f"scores[{p}]", 0, PIG_TARGET + PIG_FACES - 1)
         done = (s.turns + 1 - p) // 2     # turns player p has completed
         if done == 0 and s.score[p] and not (s.phase == PIG_OVER and s.current == p):
             raise ValueError(f"scores[{p}]: player {p} has not had a turn yet")
-    s.turn_total = _exact(raw["turn_total"], "turn_total", 0, PIG_TARGET - 1)
-    s.last_die = _exact(raw["last_die"], "last_die", 0, PIG_FACES)
+    s.turn_total = field_int(raw["turn_total"], "turn_total", 0, PIG_TARGET - 1)
+    s.last_die = field_int(raw["last_die"], "last_die", 0, PIG_FACES)
     s.winner = PIG_NO_WINNER
     target = s.score[s.current] >= PIG_TARGET
     for p in range(2):
@@ -342,6 +333,6 @@ cdef int _load_position(PigState* s, dict raw) except -1:
             raise ValueError("last_die: the last die added to the turn total (2 to 6)")
     if s.last_die == 0 and (s.turns or s.turn_total or s.phase == PIG_OVER):
         raise ValueError("last_die: 0 only before the first roll")
-    if _exact(raw["winner"], "winner", -1, 1) != s.winner:
+    if field_int(raw["winner"], "winner", -1, 1) != s.winner:
         raise ValueError(f"winner: the scores give {s.winner}")
     return 0

@@ -33,6 +33,8 @@ from boardrules._ext.core cimport (
     CoreState,
     Rng,
     ctz64,
+    exact_int,
+    field_int,
     hash_bytes,
     popcount64,
     rng_below,
@@ -2055,7 +2057,7 @@ cdef class RomeCarthageCore(CoreGame):
             if type(cards) is not list or len(cards) > 2:
                 raise ValueError(f"commit[{side}]: 0 to 2 card indices")
             for i, value in enumerate(cards):
-                s.commit[side][i] = _checked(value, f"commit[{side}]", 0, RC_V15)
+                s.commit[side][i] = field_int(value, f"commit[{side}]", 0, RC_V15)
             s.ncommit[side] = len(cards)
 
     cdef _check_loaded(self, RcState* s, dict raw):
@@ -2190,12 +2192,13 @@ cdef class RomeCarthageCore(CoreGame):
             rc_apply(&s, &self.tables, st.actions[i])
         return out
 
-    def capital_occupied(self, CoreState st, int player):
+    def capital_occupied(self, CoreState st, player):
         """Whether an enemy army holds a capital of ``player`` ("Occupied capital")."""
         self._check(st)
+        player = exact_int(player, "player")  # by value: a huge or lying int stays out of C
         if not 0 <= player < self.tables.num_players:
             raise ValueError("player out of range")
-        return bool(capital_occupied(<RcState*>st.data, &self.tables, player))
+        return bool(capital_occupied(<RcState*>st.data, &self.tables, <int>player))
 
     def cards_needed(self, CoreState st):
         """Cards the deciding side lays down now (PH_COMMIT / PH_SPY), else 0."""
@@ -2221,16 +2224,6 @@ cdef class RomeCarthageCore(CoreGame):
 # ------------------------------------------------------------------ load() helpers
 
 
-def _checked(value, name, lo, hi):
-    """An exact int in [lo, hi], read by value (ValueError / TypeError naming ``name``)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name}: an int, not {type(value).__name__}")
-    value = int.__index__(value)
-    if not lo <= value <= hi:
-        raise ValueError(f"{name}: {value} is out of range {lo}..{hi}")
-    return value
-
-
 def _field(raw, name):
     if name not in raw:
         raise ValueError(f"{name}: missing")
@@ -2238,7 +2231,7 @@ def _field(raw, name):
 
 
 def _int(raw, name, lo, hi):
-    return _checked(_field(raw, name), name, lo, hi)
+    return field_int(_field(raw, name), name, lo, hi)
 
 
 def _bool(raw, name):
@@ -2256,7 +2249,7 @@ def _list(value, name, length):
 
 def _ints(raw, name, length, lo, hi):
     values = _list(_field(raw, name), name, length)
-    return [_checked(v, f"{name}[{i}]", lo, hi) for i, v in enumerate(values)]
+    return [field_int(v, f"{name}[{i}]", lo, hi) for i, v in enumerate(values)]
 
 
 def _bools(raw, name, length):
@@ -2269,7 +2262,7 @@ def _bools(raw, name, length):
 
 def _matrix(raw, name, rows, length, lo, hi):
     values = _list(_field(raw, name), name, rows)
-    return [[_checked(v, f"{name}[{r}][{i}]", lo, hi)
+    return [[field_int(v, f"{name}[{r}][{i}]", lo, hi)
              for i, v in enumerate(_list(row, f"{name}[{r}]", length))]
             for r, row in enumerate(values)]
 

@@ -22,6 +22,7 @@ from boardrules._ext.core cimport (
     CoreState,
     Rng,
     ctz64,
+    field_int,
     popcount64,
     splitmix64_next,
 )
@@ -219,16 +220,6 @@ cdef class TicTacToeCore(CoreGame):
 # Positions: TicTacToeCore.load, the checked inverse of export
 # --------------------------------------------------------------------------------------
 
-cdef object _exact(object value, str field, object lo, object hi):
-    """An exact int in [lo, hi], read by value (a bool or an int subclass's lies refused)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{field}: an integer, not {type(value).__name__}")
-    value = int.__index__(value)
-    if not lo <= value <= hi:
-        raise ValueError(f"{field}: {value} is out of range ({lo} to {hi})")
-    return value
-
-
 cdef inline bint last_mark_won(uint16_t marks) noexcept nogil:
     """Some mark of ``marks`` is one whose removal leaves no line: the winner's last."""
     cdef uint16_t rest = marks
@@ -252,7 +243,7 @@ cdef int _load_position(TicTacToeState* s, dict raw) except -1:
         raise ValueError("board: a list of 9 owners (-1 empty, 0 X, 1 O)")
     board = list.copy(board)
     for c in range(TTT_CELLS):
-        p = _exact(board[c], f"board[{c}]", -1, 1)
+        p = field_int(board[c], f"board[{c}]", -1, 1)
         if p >= 0:
             s.marks[p] |= <uint16_t>(1 << c)
     n[0] = popcount64(s.marks[0])
@@ -262,7 +253,7 @@ cdef int _load_position(TicTacToeState* s, dict raw) except -1:
         raise ValueError("marks: the two players' cell masks")
     marks = list.copy(marks)
     for p in range(2):
-        if _exact(marks[p], f"marks[{p}]", 0, TTT_ALL) != s.marks[p]:
+        if field_int(marks[p], f"marks[{p}]", 0, TTT_ALL) != s.marks[p]:
             raise ValueError(f"marks[{p}]: the player's cell mask, as the board shows it")
     if n[0] - n[1] not in (0, 1):
         raise ValueError(f"board: X (who starts) has {n[0]} marks and O {n[1]}: X has as "
@@ -280,7 +271,7 @@ cdef int _load_position(TicTacToeState* s, dict raw) except -1:
             s.winner = p
     for field, value in (("current", s.current), ("move_count", s.move_count),
                          ("winner", s.winner)):
-        if _exact(raw[field], field, -1, 9) != value:
+        if field_int(raw[field], field, -1, 9) != value:
             raise ValueError(f"{field}: the board gives {value}")
     line = raw["line"]
     if not isinstance(line, list) or list.copy(line) != _line_cells(s):
