@@ -91,24 +91,48 @@ class Move:
         """The action id the compiled core uses for this move."""
         return self._action
 
+    # A Move made without __init__ (``Move.__new__(Move)``: a forged move) has no slots
+    # set; it prints as blank, equals only another blank move and sorts with none, and
+    # every state refuses it (InvalidMoveError) -- never an AttributeError.
+
     def __str__(self) -> str:
-        return self._text
+        try:
+            return self._text
+        except AttributeError:
+            return ""
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self._text!r}>"
+        return f"<{type(self).__name__} {str(self)!r}>"
+
+    def _identity(self) -> tuple[Any, int] | None:
+        try:
+            return self._game_key, self._action
+        except AttributeError:
+            return None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Move):
             return NotImplemented
-        return self._action == other._action and self._game_key == other._game_key
+        try:
+            return self._action == other._action and self._game_key == other._game_key
+        except AttributeError:
+            return self._identity() == other._identity()
 
     def __hash__(self) -> int:
-        return hash((self._game_key, self._action))
+        try:
+            return hash((self._game_key, self._action))
+        except AttributeError:
+            return hash(None)
 
     def __lt__(self, other: Move) -> bool:
-        if not isinstance(other, Move) or other._game_key != self._game_key:
+        if not isinstance(other, Move):
             return NotImplemented
-        return self._action < other._action
+        try:
+            if other._game_key != self._game_key:
+                return NotImplemented
+            return self._action < other._action
+        except AttributeError:
+            return NotImplemented
 
     # A move is immutable: a copy is the move itself, and a pickled move comes back as
     # the same move of the same game (its game pickles with it, by class and options).
@@ -121,7 +145,11 @@ class Move:
     def __reduce__(self) -> tuple[Any, ...]:
         from boardrules._game import game_of_key, move_of_game
 
-        return (move_of_game, (game_of_key(self._game_key), self._action))
+        identity = self._identity()
+        if identity is None:
+            raise TypeError(f"a blank {type(self).__name__} (made without a game) cannot "
+                            "be pickled")
+        return (move_of_game, (game_of_key(identity[0]), identity[1]))
 
 
 def exact_int(value: object, name: str) -> int:

@@ -1304,3 +1304,30 @@ def test_a_str_subclass_move_is_read_by_its_characters(game_id: str) -> None:
     played = len(state.history)
     state.apply(text)
     assert state.history[played] == legal
+
+
+@pytest.mark.parametrize("game_id", ["tic_tac_toe", "armadora", "rome_and_carthage"])
+def test_a_blank_move_made_without_init_is_refused_never_an_attribute_error(
+        game_id: str) -> None:
+    """``Move.__new__(Move)`` (a forged move with no slots set) printed, compared, hashed
+    and sorted by AttributeError; now it is a blank move every state refuses."""
+    import pickle
+
+    from boardrules import Move
+
+    state = boardrules.load(game_id).new_game(seed=3)  # type: ignore[call-overload]
+    move_class = type(state.legal_moves()[0])
+    before = state.state_bytes(), state.to_json()
+    for blank in (Move.__new__(Move), move_class.__new__(move_class)):
+        assert str(blank) == "" and repr(blank) == f"<{type(blank).__name__} ''>"
+        assert blank not in state.legal_moves() and blank == type(blank).__new__(type(blank))
+        assert hash(blank) == hash(Move.__new__(Move)) == hash(None)
+        with pytest.raises(TypeError):
+            sorted([blank, state.legal_moves()[0]])
+        with pytest.raises(TypeError, match="blank"):
+            pickle.dumps(blank)
+        assert state.is_legal(blank) is False
+        for call in (state.apply, state.child):
+            with pytest.raises(boardrules.InvalidMoveError):
+                call(blank)
+    assert (state.state_bytes(), state.to_json()) == before
