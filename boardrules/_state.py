@@ -4,7 +4,7 @@ beside it.  It pickles and deep-copies through its save (:meth:`State.to_json`).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast, overload
 
 from boardrules._base import CHANCE, TERMINAL, MoveT, Outcome, check_seed, exact_int
@@ -402,7 +402,7 @@ class State(Generic[MoveT]):
         """Each player's payoff in [-1, 1] (0 for all until the game is over)."""
         return tuple(self._core.returns())
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: int | None) -> Mapping[str, Any]:
         """What ``player`` may see, JSON-ready (``None``: a spectator)."""
         raise NotImplementedError
 

@@ -49,6 +49,15 @@ GOOD = """
     child: ArmadoraState = state.child("pass")
     restored: ArmadoraState = game.state_from_json(state.to_json())
     anything_may_be_asked: bool = state.is_legal(42)
+    # a view is its game's TypedDict, and a Mapping for code written for every game
+    from collections.abc import Mapping
+    from boardrules.games.armadora import ArmadoraView
+    typed_view: ArmadoraView = state.view(0)
+    squares: int = len(typed_view["squares"])
+    any_state: boardrules.State[Any] = state
+    generic_view: Mapping[str, Any] = any_state.view(None)
+    also_generic: Mapping[str, Any] = state.view(1)
+    copied: dict[str, Any] = dict(any_state.view(0))
     print(moves[0].kind, parsed.square)
 
     pig: PigGame = boardrules.load("pig")

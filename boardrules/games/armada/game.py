@@ -412,7 +412,7 @@ class ArmadaState(State[ArmadaMove]):
 
     # The base class types view() as a plain dict; Armada's is an ArmadaView (a
     # TypedDict, which is not a subtype of dict[str, Any] for mypy), hence the ignore.
-    def view(self, player: int | None) -> ArmadaView:  # type: ignore[override]
+    def view(self, player: int | None) -> ArmadaView:
         """What ``player`` may see (``None``: a spectator), JSON-ready: everything on
         the board, the cards played, hand sizes and the pile's size; his own hand (and
         the cards he is looking at with a Grand stratège) only to him."""

@@ -284,7 +284,7 @@ class ArmadoraState(State[ArmadoraMove]):
 
     # The override narrows the base's dict[str, Any] to the TypedDict of views.py (a
     # TypedDict is not a dict[str, Any] to a type checker, though it is one at run time).
-    def view(self, player: int | None) -> ArmadoraView:  # type: ignore[override]
+    def view(self, player: int | None) -> ArmadoraView:
         """What ``player`` may see (``None``: a spectator), JSON-ready.
 
         Face-down warriors show their strength only to their owner (unless the

@@ -118,7 +118,7 @@ class PigState(State[PigMove]):
 
     # The override narrows the base's dict[str, Any] to the TypedDict of views.py (a
     # TypedDict is not a dict[str, Any] to a type checker, though it is one at run time).
-    def view(self, player: int | None) -> PigView:  # type: ignore[override]
+    def view(self, player: int | None) -> PigView:
         """The scores and the turn in progress, JSON-ready; the same for every viewer
         except ``legal_moves``, filled only for the player to move (``None``: a
         spectator).

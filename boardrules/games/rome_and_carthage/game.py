@@ -408,7 +408,7 @@ class RomeCarthageState(State[RomeCarthageMove]):
 
     # The view's TypedDict narrows State.view's dict[str, Any]: a TypedDict is not a
     # dict subtype to mypy, hence the ignore (callers get the precise type).
-    def view(self, player: int | None) -> RomeCarthageView:  # type: ignore[override]
+    def view(self, player: int | None) -> RomeCarthageView:
         """What ``player`` may see (``None``: a spectator), JSON-ready.
 
         Everyone sees the board, every hand's size, the cards everyone knows a hand holds

@@ -91,7 +91,7 @@ class TicTacToeState(LineGameState[TicTacToeMove]):
 
     # The override narrows the base's dict[str, Any] to the TypedDict of views.py (a
     # TypedDict is not a dict[str, Any] to a type checker, though it is one at run time).
-    def view(self, player: int | None) -> TicTacToeView:  # type: ignore[override]
+    def view(self, player: int | None) -> TicTacToeView:
         """The board, JSON-ready; the same for every viewer except ``legal_moves``, filled
         only for the player to move (``None``: a spectator).
 
