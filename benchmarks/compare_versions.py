@@ -68,10 +68,14 @@ WORKLOADS: tuple[tuple[str, str, dict[str, Any], str, dict[str, Any]], ...] = (
      "playouts", {"games": 2_000}),
     ("rome_and_carthage 4p equal_arms playouts", "rome_and_carthage",
      {"players": 4, "variant": "equal_arms"}, "playouts", {"games": 2_000}),
+    ("rome_and_carthage 2p python", "rome_and_carthage", {"players": 2}, "python",
+     {"games": 300}),
     ("albion 2p playouts", "albion", {"players": 2}, "playouts", {"games": 2_000}),
+    ("albion 2p python", "albion", {"players": 2}, "python", {"games": 300}),
     ("albion 3p playouts", "albion", {"players": 3}, "playouts", {"games": 2_000}),
     ("albion 4p playouts", "albion", {"players": 4}, "playouts", {"games": 2_000}),
     ("armada 2p playouts", "armada", {"players": 2}, "playouts", {"games": 1_000}),
+    ("armada 2p python", "armada", {"players": 2}, "python", {"games": 100}),
     ("armada 4p playouts", "armada", {"players": 4}, "playouts", {"games": 1_000}),
     ("armada 4p cards recruitment playouts", "armada", ARMADA_CARDS, "playouts",
      {"games": 1_000}),
@@ -100,8 +104,12 @@ WORKLOADS: tuple[tuple[str, str, dict[str, Any], str, dict[str, Any]], ...] = (
     ("armada 4p cards recruitment ismcts", "armada", ARMADA_CARDS, "search",
      {"algorithm": "ismcts", "iterations": 2_000, "history": 120}),
 )
-UNITS = {"playouts": "actions/CPU s", "python": "moves/CPU s", "search": "simulations/CPU s",
-         "alphabeta": "nodes/CPU s"}
+#: The units of each kind's figures.  Playouts and the Python loop also count whole games:
+#: rules 1.2 of Albion and Armada made their single-answer decisions forced steps (more
+#: atomic actions per game, the Python loop asks fewer moves), so only games a second
+#: compare across those versions.
+UNITS = {"playouts": ("actions/CPU s", "games/CPU s"), "python": ("moves/CPU s", "games/CPU s"),
+         "search": ("simulations/CPU s",), "alphabeta": ("nodes/CPU s",)}
 PLAYOUT_SEED = 20_130_101
 POSITION_SEED = 7
 POSITIONS = 4
@@ -113,6 +121,14 @@ POSITIONS = 4
 def best_rate(work: Callable[[], tuple[int, float]], repeats: int) -> float:
     """The best of ``repeats`` (units, seconds) timings, as units a second."""
     return max(units / seconds for units, seconds in (work() for _ in range(repeats)))
+
+
+def best_rates(work: Callable[[], tuple[int, float]], repeats: int, games: int,
+               unit: str) -> dict[str, float]:
+    """The fastest of ``repeats`` timings of ``games`` seeded games (the same work each
+    time), as ``unit`` (what ``work`` counts) and as games a second."""
+    units, seconds = min((work() for _ in range(repeats)), key=lambda t: t[1])
+    return {unit: units / seconds, "games/CPU s": games / seconds}
 
 
 def timed(run: Callable[[], int]) -> tuple[int, float]:
@@ -166,25 +182,27 @@ def search_work(states: list[Any], params: dict[str, Any], stat: str) -> Callabl
 
 
 def measure(game_id: str, options: dict[str, Any], kind: str, params: dict[str, Any],
-            scale: int, repeats: int) -> float:
+            scale: int, repeats: int) -> dict[str, float]:
+    """The figures of one workload, by unit."""
     import boardrules
 
     game = boardrules.load(game_id, **options)
     if kind == "playouts":
         games = max(1, params["games"] // scale)
         game.core.random_playouts(max(1, games // 20), PLAYOUT_SEED)  # warm-up
-        return best_rate(lambda: timed(lambda: int(game.core.random_playouts(
-            games, PLAYOUT_SEED))), repeats)
+        return best_rates(lambda: timed(lambda: int(game.core.random_playouts(
+            games, PLAYOUT_SEED))), repeats, games, UNITS[kind][0])
     if kind == "python":
         games = max(1, params["games"] // scale)
-        return best_rate(lambda: timed(lambda: python_loop(game, games)), repeats)
+        return best_rates(lambda: timed(lambda: python_loop(game, games)), repeats, games,
+                          UNITS[kind][0])
     if kind == "search":
         budget = dict(params, iterations=max(1, params["iterations"] // scale))
         run = search_work(positions(game, params["history"]), budget, "iterations")
-        return best_rate(lambda: timed(run), repeats)
+        return {UNITS[kind][0]: best_rate(lambda: timed(run), repeats)}
     depth = params["depth"] - (2 if scale > 1 else 0)
     run = search_work(positions(game, 0), {"algorithm": "alphabeta", "depth": depth}, "nodes")
-    return best_rate(lambda: timed(run), repeats)
+    return {UNITS[kind][0]: best_rate(lambda: timed(run), repeats)}
 
 
 def worker(scale: int, repeats: int, keys: Sequence[str]) -> dict[str, Any]:
@@ -240,14 +258,20 @@ def run_worker(tree: Path, args: argparse.Namespace) -> dict[str, Any]:
     return result
 
 
-def compare(ref_tree: Path, args: argparse.Namespace) -> tuple[dict[str, float], ...]:
-    """The best rate of every workload in the ref and in this tree, over the rounds."""
-    best: tuple[dict[str, float], dict[str, float]] = ({}, {})
+Rates = dict[str, dict[str, float]]  # workload -> unit -> rate
+
+
+def compare(ref_tree: Path, args: argparse.Namespace) -> tuple[Rates, Rates]:
+    """The best rate of every workload and unit in the ref and in this tree, over the
+    rounds."""
+    best: tuple[Rates, Rates] = ({}, {})
     for round_ in range(args.rounds):
         for side, tree in enumerate((ref_tree, THIS_TREE)):
             print(f"round {round_ + 1}/{args.rounds}: {tree}", file=sys.stderr, flush=True)
-            for key, rate in run_worker(tree, args)["rates"].items():
-                best[side][key] = max(best[side].get(key, 0.0), rate)
+            for key, rates in run_worker(tree, args)["rates"].items():
+                mine = best[side].setdefault(key, {})
+                for unit, rate in rates.items():
+                    mine[unit] = max(mine.get(unit, 0.0), rate)
     return best
 
 
@@ -264,13 +288,13 @@ def rst_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return "\n".join(out) + "\n"
 
 
-def table(ref_label: str, now_label: str, old: dict[str, float],
-          new: dict[str, float]) -> str:
+def table(ref_label: str, now_label: str, old: Rates, new: Rates) -> str:
     rows = []
     for key, _, _, kind, _ in WORKLOADS:
-        if key in old and key in new:
-            rows.append((key, UNITS[kind], f"{old[key]:,.0f}", f"{new[key]:,.0f}",
-                         f"{new[key] / old[key]:.2f}"))
+        for unit in UNITS[kind]:
+            if unit in old.get(key, {}) and unit in new.get(key, {}):
+                was, now = old[key][unit], new[key][unit]
+                rows.append((key, unit, f"{was:,.0f}", f"{now:,.0f}", f"{now / was:.2f}"))
     return rst_table(("workload", "unit", ref_label, now_label, "ratio"), rows)
 
 

@@ -223,6 +223,7 @@ cdef class CoreState:
     cdef int cap_actions
 
     cdef int _ensure_legal(self) except -1
+    cdef void _fill_legal(self) noexcept
     cdef bint _is_legal(self, int action) noexcept
     cdef int _push(self, int action, unsigned char how, const Rng* rng_before) except -1
     cdef bint _at_forced(self) noexcept

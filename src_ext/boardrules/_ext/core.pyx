@@ -295,6 +295,10 @@ cdef class CoreState:
 
     cdef int _ensure_legal(self) except -1:
         """Fill the cache: legal actions, or the outcomes (with probs) at a chance node."""
+        self._fill_legal()
+        return 0
+
+    cdef void _fill_legal(self) noexcept:
         if not self.legal_valid:
             if self.c.current_player(self.data, self.c.tables) == CHANCE_PLAYER:
                 self.n_legal = self.c.chance_outcomes(self.data, self.c.tables, self.legal,
@@ -302,7 +306,6 @@ cdef class CoreState:
             else:
                 self.n_legal = self.c.legal_actions(self.data, self.c.tables, self.legal)
             self.legal_valid = True
-        return 0
 
     cdef bint _is_legal(self, int action) noexcept:
         # binary search: legal_actions() is ascending
@@ -395,6 +398,12 @@ cdef class CoreState:
         if self.c.forced == NULL:
             return False
         if self.c.current_player(self.data, self.c.tables) < 0:
+            return False
+        # A forced step has exactly one legal action: the cached list answers most
+        # decisions without the game's own test, which would generate the moves once more
+        # (the caller's legal_moves() then reads the same cache).
+        self._fill_legal()
+        if self.n_legal != 1:
             return False
         return self.c.forced(self.data, self.c.tables)
 
