@@ -121,6 +121,14 @@ def test_check_game_catches_a_broken_game(state_class: type[TicTacToeState], che
     check_game(TicTacToeGame())  # the control: the same game unbroken passes
 
 
+@pytest.mark.parametrize("game_id", ["pig", "tic_tac_toe", "connect_four"])
+def test_check_game_with_one_game_a_check_passes_a_correct_game(game_id: str) -> None:
+    """``check_game(game, games=1)`` failed Pig's notation check ("only 7 distinct moves
+    seen in 1 games": one game need not roll every face); a short run plays on with the
+    next seeds until it has seen the notation."""
+    check_game(boardrules.load(as_game_id(game_id)), games=1, seed=0)
+
+
 def test_check_game_refuses_what_is_not_a_game() -> None:
     with pytest.raises(TypeError, match="needs a boardrules Game"):
         check_game("tic_tac_toe")  # type: ignore[arg-type]
