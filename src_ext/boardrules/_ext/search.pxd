@@ -104,6 +104,7 @@ ctypedef struct AbParams:
     int root_player           # values are for this player's side (paranoid beyond 2 sides)
     int tt_bits               # the table has 2**tt_bits entries
     int share                 # at most this many root moves per world (buffer sizes)
+    bint huge_pages           # back the tables with huge pages where the OS offers them
 
 
 ctypedef struct AbStats:

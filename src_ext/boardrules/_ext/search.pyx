@@ -101,20 +101,28 @@ cdef extern from *:
        larger block, and clearing 64 tables took longer than a 0.2 s search). */
     #if defined(_WIN32)
     #include <windows.h>
-    static void* br_zero_pages(size_t n) {
+    static void* br_zero_pages(size_t n, int huge) {
+        (void)huge;
         return VirtualAlloc(NULL, n, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
     }
     static void br_free_pages(void* p, size_t n) { (void)n; if (p) VirtualFree(p, 0, MEM_RELEASE); }
     #else
     #include <sys/mman.h>
-    static void* br_zero_pages(size_t n) {
+    static void* br_zero_pages(size_t n, int huge) {
         void* p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        return p == MAP_FAILED ? NULL : p;
+        if (p == MAP_FAILED) return NULL;
+    #ifdef MADV_HUGEPAGE
+        /* Huge pages on request, where the system offers them: a table touched all over
+           faults in 2 MiB pages, not 4 KiB ones (12,000 faults, a fifth of the CPU time
+           of a 0.13 s Connect Four search, without); a refusal leaves the small pages. */
+        if (huge && n >= ((size_t)2 << 20)) (void)madvise(p, n, MADV_HUGEPAGE);
+    #endif
+        return p;
     }
     static void br_free_pages(void* p, size_t n) { if (p) munmap(p, n); }
     #endif
     """
-    void* zero_pages "br_zero_pages"(size_t n) noexcept nogil
+    void* zero_pages "br_zero_pages"(size_t n, int huge) noexcept nogil
     void free_pages "br_free_pages"(void* p, size_t n) noexcept nogil
 
 
@@ -973,6 +981,10 @@ cdef enum:
     STOP_REASON_FLAG = 3
     STOP_REASON_MEMORY = 4    # depth_cap completed below max_depth: stopped, not cut off
 
+# Searches with at most this many tables back them with huge pages (run_alphabeta).
+cdef enum:
+    HUGE_PAGE_TABLES = 4
+
 # The smallest transposition table a thread gets (2**10 entries, 24 KiB).
 cdef enum:
     AB_TT_MIN_BITS = 10
@@ -1139,7 +1151,7 @@ cdef int ab_alloc(AbCtx* x, const GameContract* c, const AbParams* params) noexc
     x.c = c
     x.params = params[0]
     x.tt_mask = ((<uint64_t>1) << params.tt_bits) - 1
-    x.tt = <TTEntry*>zero_pages(sizeof(TTEntry) * (x.tt_mask + 1))
+    x.tt = <TTEntry*>zero_pages(sizeof(TTEntry) * (x.tt_mask + 1), params.huge_pages)
     x.bytes += sizeof(TTEntry) * (x.tt_mask + 1)
     # the rest is written before it is read (the history is cleared for every world)
     x.history = <int64_t*>ab_malloc(x, c.num_distinct_actions, sizeof(int64_t))
@@ -1573,6 +1585,12 @@ def run_alphabeta(CoreState st, int max_depth, double time_limit, int64_t max_no
     params.max_depth = max_depth
     params.root_player = mover
     ab_plan(c, max_memory, count, (most + count - 1) // count, max_depth, tt_bits, &params)
+    # Few tables are searched all over and gain from huge pages (fewer page faults and TLB
+    # misses); many threads each touch a little of theirs, and 2 MiB pages would commit
+    # far more memory than they use and spend the time limit getting it (tic-tac-toe,
+    # 64 threads, 0.2 s: +160 MiB and 39,000 nodes in 0.23 s, against the whole
+    # 403,529-node search in 0.04 s with small pages).
+    params.huge_pages = count <= HUGE_PAGE_TABLES
     cdef list jobs = []
     cdef _AbJob job
     for _ in range(count):
