@@ -184,6 +184,8 @@ cdef object exact_int(object value, str name):
     """``value`` as a plain int, read through ``int.__index__`` before any comparison: an
     int subclass may lie in its comparisons, never in its value (TypeError for a bool or
     a non-int)."""
+    if type(value) is int:  # a plain int (the common case) is its value
+        return value
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{name} must be an int, not {type(value).__name__}")
     return int.__index__(value)
@@ -193,9 +195,10 @@ cdef object field_int(object value, str field, object lo, object hi):
     """A position's field ``value``, an int in [lo, hi] read by value as by
     :func:`exact_int`; the error names the field first (``"field: why"``), which
     ``Game.position`` turns into InvalidPositionError(field, why)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{field}: an int, not {type(value).__name__}")
-    value = int.__index__(value)
+    if type(value) is not int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{field}: an int, not {type(value).__name__}")
+        value = int.__index__(value)
     if not lo <= value <= hi:
         raise ValueError(f"{field}: {value} is not in {lo}..{hi}")
     return value
