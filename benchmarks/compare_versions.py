@@ -44,11 +44,12 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 THIS_TREE = HERE.parent
 
-#: (key, game, options, kind, parameters) of every figure.  ``kind``: "playouts"
-#: (C-core random playouts, atomic actions: decisions and chance outcomes), "python"
-#: (the user's loop through the public API, moves), "search" (MCTS/ISMCTS iterations
-#: from seeded mid-game positions, or the start when ``history`` is 0), "alphabeta"
-#: (nodes at a fixed depth from the start).  Configurations and budgets as in the
+#: (key, game, options, kind, parameters) of every figure, each sized to about 0.1 to 1
+#: CPU second (shorter ones varied by 20% and more between runs on the 2-core machine).
+#: ``kind``: "playouts" (C-core random playouts, atomic actions: decisions and chance
+#: outcomes), "python" (the user's loop through the public API, moves), "search"
+#: (MCTS/ISMCTS iterations from seeded mid-game positions, or the start when ``history``
+#: is 0), "alphabeta" (nodes at a fixed depth from the start).  Configurations as in the
 #: per-game scripts (run.py, run_search.py, run_rome_and_carthage.py, run_albion.py,
 #: run_armada.py).
 ARMADA_CARDS = {"players": 4, "cards": True, "recruitment": True,
@@ -59,9 +60,9 @@ WORKLOADS: tuple[tuple[str, str, dict[str, Any], str, dict[str, Any]], ...] = (
     ("armadora 4p advanced playouts", "armadora", {"players": 4, "variant": "advanced"},
      "playouts", {"games": 20_000}),
     ("armadora 2p basic python", "armadora", {"players": 2, "variant": "basic"},
-     "python", {"games": 300}),
+     "python", {"games": 2_000}),
     ("armadora 4p advanced python", "armadora", {"players": 4, "variant": "advanced"},
-     "python", {"games": 300}),
+     "python", {"games": 2_000}),
     ("rome_and_carthage 2p playouts", "rome_and_carthage", {"players": 2},
      "playouts", {"games": 2_000}),
     ("rome_and_carthage 4p playouts", "rome_and_carthage", {"players": 4},
@@ -83,7 +84,7 @@ WORKLOADS: tuple[tuple[str, str, dict[str, Any], str, dict[str, Any]], ...] = (
     ("connect_four playouts", "connect_four", {}, "playouts", {"games": 1_000_000}),
     ("pig playouts", "pig", {}, "playouts", {"games": 1_000_000}),
     ("connect_four mcts", "connect_four", {}, "search",
-     {"algorithm": "mcts", "iterations": 20_000, "exploration": 2.0, "history": 0}),
+     {"algorithm": "mcts", "iterations": 200_000, "exploration": 2.0, "history": 0}),
     ("connect_four alphabeta", "connect_four", {}, "alphabeta", {"depth": 12}),
     ("armadora 2p basic mcts", "armadora", {"players": 2, "variant": "basic"}, "search",
      {"algorithm": "mcts", "iterations": 20_000, "history": 0}),
@@ -92,17 +93,17 @@ WORKLOADS: tuple[tuple[str, str, dict[str, Any], str, dict[str, Any]], ...] = (
     ("armadora 4p advanced ismcts", "armadora", {"players": 4, "variant": "advanced"},
      "search", {"algorithm": "ismcts", "iterations": 20_000, "history": 0}),
     ("rome_and_carthage 2p ismcts", "rome_and_carthage", {"players": 2}, "search",
-     {"algorithm": "ismcts", "iterations": 2_000, "rollout_limit": 30, "history": 80}),
+     {"algorithm": "ismcts", "iterations": 10_000, "rollout_limit": 30, "history": 80}),
     ("rome_and_carthage 4p ismcts", "rome_and_carthage", {"players": 4}, "search",
-     {"algorithm": "ismcts", "iterations": 2_000, "rollout_limit": 30, "history": 80}),
+     {"algorithm": "ismcts", "iterations": 10_000, "rollout_limit": 30, "history": 80}),
     ("albion 2p mcts", "albion", {"players": 2}, "search",
-     {"algorithm": "mcts", "iterations": 2_000, "history": 40}),
+     {"algorithm": "mcts", "iterations": 20_000, "history": 40}),
     ("albion 4p mcts", "albion", {"players": 4}, "search",
-     {"algorithm": "mcts", "iterations": 2_000, "history": 40}),
+     {"algorithm": "mcts", "iterations": 20_000, "history": 40}),
     ("armada 2p mcts", "armada", {"players": 2}, "search",
-     {"algorithm": "mcts", "iterations": 2_000, "history": 120}),
+     {"algorithm": "mcts", "iterations": 20_000, "history": 120}),
     ("armada 4p cards recruitment ismcts", "armada", ARMADA_CARDS, "search",
-     {"algorithm": "ismcts", "iterations": 2_000, "history": 120}),
+     {"algorithm": "ismcts", "iterations": 20_000, "history": 120}),
 )
 #: The units of each kind's figures.  Playouts and the Python loop also count whole games:
 #: rules 1.2 of Albion and Armada made their single-answer decisions forced steps (more
@@ -302,7 +303,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("ref", nargs="?", help="the git ref to compare with (0.5.0: aa13a7d)")
     parser.add_argument("--label", help="the ref's column title (default: the ref)")
-    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--quick", action="store_true", help="a tenth of the work")
     parser.add_argument("--only", action="append", metavar="WORKLOAD",
