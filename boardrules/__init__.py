@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import functools
 import json
-from typing import Any
+from collections.abc import Hashable
+from typing import Any, cast
 
 try:
     from boardrules._ext import core as _core  # noqa: F401
@@ -95,23 +96,30 @@ def state_from_json(text: str | bytes, *, key: bytes | None = None) -> State[Any
         raise InvalidStateError(f"unknown game {game_id!r}")
     check_saved_options(game_id, options)
     try:
-        game: Game[Any, Any] = _saved_game(_registered(game_id), game_id,
-                                           json.dumps(options, sort_keys=True))
+        game = _game_of_save(game_id, options)
     except (InvalidOptionError, BoardDataError) as exc:
         raise InvalidStateError(f"options: {exc}") from None
     state: State[Any] = game.state_from_json(json.dumps(doc), key=key)
     return state
 
 
-def _registered(game_id: str) -> object:
+def _game_of_save(game_id: str, options: dict[str, Any]) -> Game[Any, Any]:
+    """The game of a save.  A game class's games are values (its options decide them), so
+    restored states share one per id, class and options: a server restoring many saves
+    of one game pays for loading it, and its board, once.  Another factory (a function a
+    user registered, which may answer differently each call) loads every time."""
     from boardrules.games import _REGISTRY
 
-    return _REGISTRY[game_id]
+    factory = _REGISTRY[game_id]
+    if isinstance(factory, type) and issubclass(factory, Game):
+        # a class hashes by identity (mypy reads Game's __eq__ as making it unhashable)
+        return _cached_game(cast(Hashable, factory), game_id,
+                            json.dumps(options, sort_keys=True))
+    game: Game[Any, Any] = load(AnyGameId(game_id), **options)
+    return game
 
 
 @functools.lru_cache(maxsize=32)
-def _saved_game(factory: object, game_id: str, options: str) -> Game[Any, Any]:
-    """The game of a save, loaded once for its id, registered factory and options (games
-    are immutable values, so restored states may share one): a server restoring many
-    saves of one game pays for loading it, and its board, once."""
-    return load(AnyGameId(game_id), **json.loads(options))
+def _cached_game(factory: Hashable, game_id: str, options: str) -> Game[Any, Any]:
+    game: Game[Any, Any] = load(AnyGameId(game_id), **json.loads(options))
+    return game

@@ -93,7 +93,8 @@ class Move:
 
     # A Move made without __init__ (``Move.__new__(Move)``: a forged move) has no slots
     # set; it prints as blank, equals only another blank move and sorts with none, and
-    # every state refuses it (InvalidMoveError) -- never an AttributeError.
+    # every state refuses it (InvalidMoveError).  Only reading its fields (``action``,
+    # a game's move fields) raises AttributeError: it has none.
 
     def __str__(self) -> str:
         try:

@@ -138,6 +138,12 @@ def test_core_load_refuses_junk_and_leaves_the_state_untouched() -> None:
     del missing["ap"]
     with pytest.raises(ValueError, match=r"^ap: missing"):
         game._core.load(fresh, missing)
+    # a colour field out of the byte's range is named as a colour, with its true value
+    for junk in (300, 5, -1):
+        with pytest.raises(ValueError, match=rf"^target_colour: {junk} is not a colour or "
+                                             r"brown or 255 \(none\)$"):
+            game._core.load(fresh, dict(raw, target_colour=junk))
+    assert fresh.state_bytes() == before
     game._core.load(fresh, raw)
     assert fresh.state_bytes() == state.state_bytes()
 

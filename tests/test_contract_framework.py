@@ -177,3 +177,29 @@ def test_state_from_json_loads_a_games_board_once_for_many_saves() -> None:
     other = boardrules.state_from_json(three.to_json())
     assert other == three and other.game is not first.game
     assert other.game.options != first.game.options
+
+
+def test_state_from_json_calls_a_registered_function_factory_for_every_save() -> None:
+    """Only a game class's games are shared between restored saves: a factory function a
+    user registered may answer differently each call, so it is called every time."""
+    from boardrules.games import _REGISTRY, register
+    from boardrules.games.tic_tac_toe import TicTacToeGame
+
+    class CountedGame(TicTacToeGame):
+        id = "my_counted_tic_tac_toe"
+
+    calls: list[int] = []
+
+    def factory() -> TicTacToeGame:
+        calls.append(1)
+        return CountedGame()
+
+    my_id = register("my_counted_tic_tac_toe", factory)
+    try:
+        saved = boardrules.load(my_id).new_game(seed=2).to_json()
+        calls.clear()
+        restored = [boardrules.state_from_json(saved) for _ in range(2)]
+        assert all(type(r.game) is CountedGame for r in restored)
+        assert restored[0].game is not restored[1].game and len(calls) == 2
+    finally:
+        del _REGISTRY[my_id]

@@ -283,8 +283,7 @@ class AlbionState(State[AlbionMove]):
 
     # --- what each player sees (nothing is hidden) ---
 
-    # The view's own TypedDict (views.py) narrows State.view's dict[str, Any]: a
-    # TypedDict is not a dict[str, Any] to mypy, hence the ignore on the override.
+    # The view's own TypedDict (views.py) narrows State.view's Mapping[str, Any].
     def view(self, player: int | None) -> AlbionView:
         """What ``player`` may see (``None``: a spectator), JSON-ready (docs: "The
         view", field by field).  Albion hides nothing: face-down Picts are unknown to

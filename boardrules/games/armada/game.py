@@ -410,8 +410,7 @@ class ArmadaState(State[ArmadaMove]):
     def _sees_hand(self, viewer: int | None, player: int) -> bool:
         return viewer is not None and viewer == player
 
-    # The base class types view() as a plain dict; Armada's is an ArmadaView (a
-    # TypedDict, which is not a subtype of dict[str, Any] for mypy), hence the ignore.
+    # The view's own TypedDict (views.py) narrows State.view's Mapping[str, Any].
     def view(self, player: int | None) -> ArmadaView:
         """What ``player`` may see (``None``: a spectator), JSON-ready: everything on
         the board, the cards played, hand sizes and the pile's size; his own hand (and

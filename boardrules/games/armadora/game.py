@@ -282,8 +282,7 @@ class ArmadoraState(State[ArmadoraMove]):
             return int(last - layout["peek"])
         return None
 
-    # The override narrows the base's dict[str, Any] to the TypedDict of views.py (a
-    # TypedDict is not a dict[str, Any] to a type checker, though it is one at run time).
+    # The view's own TypedDict (views.py) narrows State.view's Mapping[str, Any].
     def view(self, player: int | None) -> ArmadoraView:
         """What ``player`` may see (``None``: a spectator), JSON-ready.
 

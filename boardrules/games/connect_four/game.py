@@ -90,8 +90,7 @@ class ConnectFourState(LineGameState[ConnectFourMove]):
 
     # --- what each player sees (everything: perfect information) ---
 
-    # The override narrows the base's dict[str, Any] to the TypedDict of views.py (a
-    # TypedDict is not a dict[str, Any] to a type checker, though it is one at run time).
+    # The view's own TypedDict (views.py) narrows State.view's Mapping[str, Any].
     def view(self, player: int | None) -> ConnectFourView:
         """The board, JSON-ready; the same for every viewer except ``legal_moves``, filled
         only for the player to move (``None``: a spectator).

@@ -406,8 +406,7 @@ class RomeCarthageState(State[RomeCarthageMove]):
         team_of = self._game._core.team_of
         return viewer == q or (not self._game.equal_arms and team_of[viewer] == team_of[q])
 
-    # The view's TypedDict narrows State.view's dict[str, Any]: a TypedDict is not a
-    # dict subtype to mypy, hence the ignore (callers get the precise type).
+    # The view's own TypedDict (views.py) narrows State.view's Mapping[str, Any].
     def view(self, player: int | None) -> RomeCarthageView:
         """What ``player`` may see (``None``: a spectator), JSON-ready.
 

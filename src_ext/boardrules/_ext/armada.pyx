@@ -29,6 +29,7 @@ from boardrules._ext.core cimport (
     TERMINAL_PLAYER,
     CoreState,
     Rng,
+    exact_int,
     field_int,
     hash_bytes,
     rng_below,
@@ -1994,10 +1995,10 @@ cdef class ArmadaCore(CoreGame):
         }
 
     def load(self, CoreState st, dict raw):
-        """The inverse of :meth:`export`, checked (``ValueError("<field>: <why>")``, ``st``
-        untouched): the board, ships, cards and the turn's counters are read and
-        range-checked, the reserves, supplies, flag tokens and pile are computed from
-        them (an export's copies must agree), and the phase must be one play reaches:
+        """The inverse of :meth:`export`, checked (``ValueError`` (``TypeError`` for a wrong type)
+        ``"<field>: <why>"``, ``st`` untouched): the board, ships, cards and the turn's counters
+        are read and range-checked, the reserves, supplies, flag tokens and pile are computed
+        from them (an export's copies must agree), and the phase must be one play reaches:
         coherent with who decides, and with a next step."""
         self._check(st)
         cdef AmState tmp
@@ -2125,10 +2126,13 @@ cdef int _ranged(object value, str name, long lo, long hi) except? -1:
 
 cdef int _colour_or_none(object value, str name, int extra) except? -1:
     """A colour 0-3 (``extra``: 4, brown, allowed too) or 255 (none)."""
-    value = field_int(value, name, 0, NOBODY)
+    cdef str colours = f"a colour{' or brown' if extra else ''} or 255 (none)"
+    try:
+        value = field_int(value, name, 0, NOBODY)
+    except ValueError:
+        raise ValueError(f"{name}: {exact_int(value, name)} is not {colours}") from None
     if not (0 <= value < AM_COLOURS + extra or value == NOBODY):
-        raise ValueError(f"{name}: {value} is not a colour{' or brown' if extra else ''} "
-                         "or 255 (none)")
+        raise ValueError(f"{name}: {value} is not {colours}")
     return <int>value
 
 

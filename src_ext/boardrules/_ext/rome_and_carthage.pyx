@@ -1896,8 +1896,8 @@ cdef class RomeCarthageCore(CoreGame):
         type and range, then what play keeps true -- each army in one place and no more
         than an empire has, the 52 cards where the rules put them and what each hand is
         known to hold, the phase and whose decision it is, a decision with at least one
-        legal answer -- and the derived masks computed again.  ValueError("<field>:
-        <why>") leaves ``st`` untouched."""
+        legal answer -- and the derived masks computed again.  ValueError (TypeError
+        for a wrong type) "<field>: <why>" leaves ``st`` untouched."""
         self._check(st)
         cdef RcTables* t = &self.tables
         cdef RcState tmp

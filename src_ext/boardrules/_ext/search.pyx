@@ -981,9 +981,11 @@ cdef enum:
     STOP_REASON_FLAG = 3
     STOP_REASON_MEMORY = 4    # depth_cap completed below max_depth: stopped, not cut off
 
-# Searches with at most this many tables back them with huge pages (run_alphabeta).
+# Searches with at most this many tables, and no time limit under HUGE_PAGE_MIN_SECONDS,
+# back them with huge pages (run_alphabeta).
 cdef enum:
     HUGE_PAGE_TABLES = 4
+cdef double HUGE_PAGE_MIN_SECONDS = 1.0
 
 # The smallest transposition table a thread gets (2**10 entries, 24 KiB).
 cdef enum:
@@ -1585,12 +1587,14 @@ def run_alphabeta(CoreState st, int max_depth, double time_limit, int64_t max_no
     params.max_depth = max_depth
     params.root_player = mover
     ab_plan(c, max_memory, count, (most + count - 1) // count, max_depth, tt_bits, &params)
-    # Few tables are searched all over and gain from huge pages (fewer page faults and TLB
-    # misses); many threads each touch a little of theirs, and 2 MiB pages would commit
-    # far more memory than they use and spend the time limit getting it (tic-tac-toe,
-    # 64 threads, 0.2 s: +160 MiB and 39,000 nodes in 0.23 s, against the whole
-    # 403,529-node search in 0.04 s with small pages).
-    params.huge_pages = count <= HUGE_PAGE_TABLES
+    # A table a search fills gains from huge pages (fewer page faults and TLB misses); one
+    # it only touches here and there loses: its probes land all over it, each in a 2 MiB
+    # page to clear, so memory and the time limit go to getting pages (tic-tac-toe, 64
+    # threads, 0.2 s: +160 MiB and 39,000 nodes in 0.23 s, against the whole
+    # 403,529-node search in 0.04 s with small pages; Connect Four, one thread, 0.01 s:
+    # 64 nodes).  So huge pages only for few tables and no short time limit.
+    params.huge_pages = (count <= HUGE_PAGE_TABLES
+                         and not 0 < time_limit < HUGE_PAGE_MIN_SECONDS)
     cdef list jobs = []
     cdef _AbJob job
     for _ in range(count):

@@ -190,10 +190,10 @@ cdef class TicTacToeCore(CoreGame):
         }
 
     def load(self, CoreState st, dict raw):
-        """The inverse of :meth:`export`, checked (see ``CoreGame.load``): the board by
-        value, and a position play can reach -- X (who starts) has as many marks as O or
-        one more, at most one player completed a line, his last mark completed it, and
-        the counters follow from the marks.  ``ValueError("<field>: <why>")`` otherwise,
+        """The inverse of :meth:`export`, checked (see ``CoreGame.load``): the board by value, and a
+        position play can reach -- X (who starts) has as many marks as O or one more, at most one
+        player completed a line, his last mark completed it, and the counters follow from the
+        marks.  ``ValueError`` (``TypeError`` for a wrong type) ``"<field>: <why>"`` otherwise,
         ``st`` untouched."""
         self._check(st)
         cdef TicTacToeState tmp
