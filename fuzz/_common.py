@@ -13,11 +13,12 @@ from __future__ import annotations
 import json
 import random
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import atheris
+from json_mutations import mutate_document
 
 # Coverage of the library's Python code (the compiled cores are not instrumented: see
 # docs/fuzzing.rst).  Every module a target reaches is imported here, inside the block:
@@ -182,79 +183,6 @@ def hostile_value(fdp: atheris.FuzzedDataProvider, depth: int = 0) -> Any:
 
 
 # --- a JSON-aware mutator -----------------------------------------------------------------
-
-JSON_VALUES: tuple[Any, ...] = (
-    0, 1, -1, 2, 3, 4, 255, 256, 2**31, 2**63, 2**64, -2**63, 10**30, 0.5, -0.0, 1e308,
-    float("nan"), float("inf"), True, False, None, "", " ", "x" * 70, "\u00e9", "\ud800",
-    "0" * 16, "f" * 16, "0" * 64, [], {}, [0], [0, 0, 0, 0], {"": 0},
-)
-
-
-def _slots(doc: Any, out: list[tuple[Any, Any]]) -> list[tuple[Any, Any]]:
-    """Every (container, key) of a JSON document, depth first."""
-    if isinstance(doc, dict):
-        for key, value in doc.items():
-            out.append((doc, key))
-            _slots(value, out)
-    elif isinstance(doc, list):
-        for i, value in enumerate(doc):
-            out.append((doc, i))
-            _slots(value, out)
-    return out
-
-
-def _leaves(doc: Any) -> Iterator[Any]:
-    for container, key in _slots(doc, []):
-        value = container[key]
-        if not isinstance(value, dict | list):
-            yield value
-
-
-def _tweak(value: Any, rng: random.Random, donors: list[Any]) -> Any:
-    """A nearby value: an int moved by a little or to a boundary, a string edited or
-    swapped for another of the document's strings, or anything of another type."""
-    choice = rng.randrange(6)
-    if isinstance(value, bool) and choice < 3:
-        return not value
-    if isinstance(value, int) and not isinstance(value, bool) and choice < 3:
-        return value + rng.choice((-1, 1, -value - 1, 1 << rng.randrange(70), 2 * value))
-    if isinstance(value, str) and choice < 3 and donors:
-        if choice == 0 and value:
-            i = rng.randrange(len(value))
-            return value[:i] + rng.choice((" ", "-", "@", "?", "0", "9", value[i].upper(),
-                                           "")) + value[i + 1:]
-        return rng.choice(donors)
-    if choice == 3 and donors:
-        return rng.choice(donors)
-    return rng.choice(JSON_VALUES)
-
-
-def mutate_document(doc: Any, rng: random.Random) -> Any:
-    """``doc`` with one structural change: a value replaced or tweaked, a key or item
-    removed, an item duplicated or moved, a key renamed or added."""
-    slots = _slots(doc, [])
-    if not slots:
-        return rng.choice(JSON_VALUES) if rng.random() < 0.5 else {"format": doc}
-    container, key = rng.choice(slots)
-    donors = [leaf for leaf in _leaves(doc) if isinstance(leaf, str | int)]
-    op = rng.randrange(8)
-    if op <= 2:
-        container[key] = _tweak(container[key], rng, donors)
-    elif op == 3:
-        del container[key]
-    elif op == 4 and isinstance(container, list):
-        container.insert(key, container[key])
-    elif op == 5 and isinstance(container, list) and len(container) > 1:
-        other = rng.randrange(len(container))
-        container[key], container[other] = container[other], container[key]
-    elif op == 6 and isinstance(container, dict):
-        container[key + rng.choice(("_", "x", " ")) if rng.random() < 0.5 else key.upper()] = (
-            container.pop(key))
-    else:
-        value = container[key]
-        container[key] = rng.choice([*JSON_VALUES, [value], {"": value}])
-    return doc
-
 
 def json_mutator(data: bytes, max_size: int, seed: int) -> bytes:
     """libFuzzer's custom mutator: half the time a structural change of the JSON document

@@ -8,6 +8,8 @@ instead of the library's error.
 from __future__ import annotations
 
 import json
+import random
+from typing import Any
 
 import pytest
 
@@ -50,3 +52,35 @@ def test_pig_position_with_a_superscript_digit_names_the_field() -> None:
     with pytest.raises(InvalidPositionError) as refused:
         game.position(text.replace("turns: 0", "turns: \u00b2"))
     assert refused.value.field == "turns"
+
+
+def _json_mutations() -> Any:
+    """fuzz/json_mutations.py, the fuzz targets' plain-Python mutations (no atheris)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "fuzz" / "json_mutations.py"
+    spec = importlib.util.spec_from_file_location("json_mutations", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_json_mutations_keep_a_document_a_tree_and_their_values_intact() -> None:
+    """The fuzz harness's own defect (CI's signed-saves target: ``ValueError: Circular
+    reference detected`` in json.dumps): a mutation put a shared container of
+    JSON_VALUES (``[0]``, ``{"": 0}``) into the document, a later one changed it in place
+    and it ended up inside itself.  Every mutation now inserts fresh copies: thousands of
+    chained mutations of a real save leave a document json.dumps writes and the values
+    untouched."""
+    mutations = _json_mutations()
+    pristine = json.dumps(mutations.JSON_VALUES, allow_nan=True)
+    save = json.loads(boardrules.load("pig").new_game(seed=3).to_json())
+    rng = random.Random(11)
+    for _ in range(200):
+        doc = json.loads(json.dumps(save))
+        for _ in range(40):
+            doc = mutations.mutate_document(doc, rng)
+            json.dumps(doc)  # a circular document raises ValueError here
+    assert json.dumps(mutations.JSON_VALUES, allow_nan=True) == pristine
