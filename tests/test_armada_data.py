@@ -788,6 +788,10 @@ DECK_BROKEN: list[tuple[str, Edit, str]] = [
     ("key reserved", _set(("cards", 1, "key"), "card"), "cards[1].key"),
     ("key pattern", _set(("cards", 1, "key"), "Shipyard"), "cards[1].key"),
     ("key repeated", _set(("cards", 2, "key"), "attack_weapon"), "cards[2].key"),
+    # a card the rules do not play (the fuzz target's finding: the file loaded, the game
+    # on it did not)
+    ("key unknown", _set(("cards", 1, "key"), "difence_weapon"),
+     "cards[1].key: unknown card 'difence_weapon'"),
     ("name repeated", _set(("cards", 2, "name"), "ATTACK WEAPON"), "cards[2].name"),
     ("french empty", _set(("cards", 2, "french"), ""), "cards[2].french"),
     ("text missing", _delete(("cards", 2, "text")), "cards[2].text"),

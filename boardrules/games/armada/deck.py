@@ -13,8 +13,9 @@ turn, or either) and a ``provenance`` (:data:`CARD_PROVENANCES`): ``described`` 
 text gives its effect and count), ``named`` (the text only names it; effect and count
 reconstructed) or ``reconstructed`` (not in the text at all).
 
-What a deck must satisfy: unique keys (the notation's card names, so no
-:data:`~boardrules.games.armada.board.RESERVED_KEYS` word) and names; every count at
+What a deck must satisfy: unique keys, each a card kind the rules core plays
+(``CARD_KINDS``: a deck can leave kinds out or change counts, texts and timings, not
+invent a card), and unique names; every count at
 least 1; the total 1 to :data:`MAX_DECK_CARDS`.  A shipped deck (loaded by its name)
 holds exactly :data:`THIRD_EDITION_CARDS` (the rulebook's "55 cards"); a user's deck need
 not.
@@ -28,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from boardrules._ext.armada import CARD_KINDS
 from boardrules.games.armada.board import (
     HEADER_FIELDS,
     MAX_FILE_BYTES,
@@ -154,6 +156,9 @@ def _parse_card(raw: Any, i: int, where: str) -> Card:
         raise fail(where, at, "must be an object")
     known_fields(raw, CARD_FIELDS, where, at)
     key = key_field(raw, where, f"{at}.key")
+    if key not in CARD_KINDS:  # a card is one the rules core plays: nothing else loads
+        raise fail(where, f"{at}.key", f"unknown card {key!r} (the rules know "
+                   f"{', '.join(CARD_KINDS)})")
     name = text_field(raw, "name", where, f"{at}.name")
     french = text_field(raw, "french", where, f"{at}.french", MAX_NAME)
     count: int = get_field(raw, "count", int, where, f"{at}.count")
