@@ -1333,13 +1333,14 @@ cdef class AlbionCore(CoreGame):
         }
 
     def load(self, CoreState st, dict raw):
-        """The inverse of :meth:`export`, checked (see CoreGame.load): every field's type and range,
-        the contents' limits the move lists rely on (4 settlers, 3 legionnaires, 6 neutral
-        markers a colour), the buildings' types and stages, and the phase's coherence (who
-        decides, the build record, the pending tribute and losses, a decision with at least one
-        legal action).  The conservation of resources, Picts and markers is checked by the
-        facade's invariants.  The derived counts are computed again.  ``ValueError``
-        (``TypeError`` for a wrong type) ``"<field>: <why>"``; ``st`` is only written at the end."""
+        """The inverse of :meth:`export`, checked (see CoreGame.load): every field's type
+        and range, the contents' limits the move lists rely on (4 settlers, 3 legionnaires,
+        6 neutral markers a colour), the buildings' types and stages, and the phase's
+        coherence (who decides, the build record, the pending tribute and losses, a decision
+        with at least one legal action).  The conservation of resources, Picts and markers
+        is checked by the facade's invariants.  The derived counts are computed again.
+        ``ValueError`` (``TypeError`` for a wrong type) ``"<field>: <why>"``; ``st`` is only
+        written at the end."""
         self._check(st)
         cdef AlState tmp
         cdef AlTables* t = &self.tables

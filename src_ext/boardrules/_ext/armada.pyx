@@ -1995,11 +1995,11 @@ cdef class ArmadaCore(CoreGame):
         }
 
     def load(self, CoreState st, dict raw):
-        """The inverse of :meth:`export`, checked (``ValueError`` (``TypeError`` for a wrong type)
-        ``"<field>: <why>"``, ``st`` untouched): the board, ships, cards and the turn's counters
-        are read and range-checked, the reserves, supplies, flag tokens and pile are computed
-        from them (an export's copies must agree), and the phase must be one play reaches:
-        coherent with who decides, and with a next step."""
+        """The inverse of :meth:`export`, checked (``ValueError`` (``TypeError`` for a wrong
+        type) ``"<field>: <why>"``, ``st`` untouched): the board, ships, cards and the
+        turn's counters are read and range-checked, the reserves, supplies, flag tokens and
+        pile are computed from them (an export's copies must agree), and the phase must be
+        one play reaches: coherent with who decides, and with a next step."""
         self._check(st)
         cdef AmState tmp
         _load_position(&tmp, &self.tables, raw)

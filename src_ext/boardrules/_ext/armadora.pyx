@@ -1008,11 +1008,11 @@ cdef class ArmadoraCore(CoreGame):
         }
 
     def load(self, CoreState st, dict raw):
-        """The inverse of :meth:`export`, checked (see ``CoreGame.load``): every field is read by
-        value and range-checked, the pieces must be what play could have made (rules 二 2 setup, 三
-        3 play, 七 7 advanced), and the caches (bitboards, free edges, palisade legality) are
-        computed again.  ``ValueError`` (``TypeError`` for a wrong type) ``"<field>: <why>"``
-        otherwise, ``st`` untouched."""
+        """The inverse of :meth:`export`, checked (see ``CoreGame.load``): every field is
+        read by value and range-checked, the pieces must be what play could have made (rules
+        二 2 setup, 三 3 play, 七 7 advanced), and the caches (bitboards, free edges, palisade
+        legality) are computed again.  ``ValueError`` (``TypeError`` for a wrong type)
+        ``"<field>: <why>"`` otherwise, ``st`` untouched."""
         self._check(st)
         cdef ArmadoraState tmp
         memset(&tmp, 0, sizeof(ArmadoraState))

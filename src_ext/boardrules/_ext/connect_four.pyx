@@ -256,11 +256,12 @@ cdef class ConnectFourCore(CoreGame):
         }
 
     def load(self, CoreState st, dict raw):
-        """The inverse of :meth:`export`, checked (see ``CoreGame.load``): the board by value, and a
-        position play can reach -- discs stacked from the bottom, player 0 (who starts) with as
-        many discs as player 1 or one more, at most one four, made by the winner's last disc (on
-        top of its column), and the counters following from the discs.  ``ValueError``
-        (``TypeError`` for a wrong type) ``"<field>: <why>"`` otherwise, ``st`` untouched."""
+        """The inverse of :meth:`export`, checked (see ``CoreGame.load``): the board by
+        value, and a position play can reach -- discs stacked from the bottom, player 0 (who
+        starts) with as many discs as player 1 or one more, at most one four, made by the
+        winner's last disc (on top of its column), and the counters following from the
+        discs.  ``ValueError`` (``TypeError`` for a wrong type) ``"<field>: <why>"``
+        otherwise, ``st`` untouched."""
         self._check(st)
         cdef ConnectFourState tmp
         memset(&tmp, 0, sizeof(ConnectFourState))

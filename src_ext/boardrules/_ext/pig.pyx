@@ -239,12 +239,12 @@ cdef class PigCore(CoreGame):
         }
 
     def load(self, CoreState st, dict raw):
-        """The inverse of :meth:`export`, checked (see ``CoreGame.load``): every field by value, and
-        a position play can reach -- the player to move follows from the turns played, nobody
-        past 20 before the end, a player without a turn yet at 0, the game over exactly when
-        someone reached 20 or the 40 turns are played, the winner following from the scores.
-        ``ValueError`` (``TypeError`` for a wrong type) ``"<field>: <why>"`` otherwise, ``st``
-        untouched."""
+        """The inverse of :meth:`export`, checked (see ``CoreGame.load``): every field by
+        value, and a position play can reach -- the player to move follows from the turns
+        played, nobody past 20 before the end, a player without a turn yet at 0, the game
+        over exactly when someone reached 20 or the 40 turns are played, the winner
+        following from the scores.  ``ValueError`` (``TypeError`` for a wrong type)
+        ``"<field>: <why>"`` otherwise, ``st`` untouched."""
         self._check(st)
         cdef PigState tmp
         memset(&tmp, 0, sizeof(PigState))

@@ -190,11 +190,11 @@ cdef class TicTacToeCore(CoreGame):
         }
 
     def load(self, CoreState st, dict raw):
-        """The inverse of :meth:`export`, checked (see ``CoreGame.load``): the board by value, and a
-        position play can reach -- X (who starts) has as many marks as O or one more, at most one
-        player completed a line, his last mark completed it, and the counters follow from the
-        marks.  ``ValueError`` (``TypeError`` for a wrong type) ``"<field>: <why>"`` otherwise,
-        ``st`` untouched."""
+        """The inverse of :meth:`export`, checked (see ``CoreGame.load``): the board by
+        value, and a position play can reach -- X (who starts) has as many marks as O or one
+        more, at most one player completed a line, his last mark completed it, and the
+        counters follow from the marks.  ``ValueError`` (``TypeError`` for a wrong type)
+        ``"<field>: <why>"`` otherwise, ``st`` untouched."""
         self._check(st)
         cdef TicTacToeState tmp
         memset(&tmp, 0, sizeof(TicTacToeState))
