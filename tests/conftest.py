@@ -10,6 +10,7 @@ only there (the optimised and bounds-checked runs of the suite run it).
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pytest
 
@@ -25,3 +26,43 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if item.get_closest_marker("needs_address_limit") is not None:
             item.add_marker(skip)
+
+
+# --- a real browser: Debian's chromium driven by Selenium (chromium-driver) ---
+
+#: ``.ci/run`` sets this: there a missing browser fails the browser tests; elsewhere (a
+#: developer's machine without chromium) they are skipped with the reason.
+REQUIRE_BROWSER = os.environ.get("BOARDRULES_REQUIRE_BROWSER", "0") == "1"
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+
+
+@pytest.fixture(scope="session")
+def browser() -> Any:
+    """One headless Chromium for the session's browser tests (a Selenium ``WebDriver``).
+
+    Each test loads its own page (``browser.get(url)``); the window is 1280 x 900 CSS
+    pixels, a laptop screen."""
+    import shutil
+
+    missing = [path for path in (CHROMIUM, CHROMEDRIVER) if shutil.which(path) is None]
+    if missing:
+        reason = (f"{', '.join(missing)} not installed "
+                  "(Debian: apt-get install chromium chromium-driver)")
+        if REQUIRE_BROWSER:
+            pytest.fail(reason)
+        pytest.skip(reason)
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
+                 "--disable-gpu", "--window-size=1280,900"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.set_page_load_timeout(60)
+    try:
+        yield driver
+    finally:
+        driver.quit()
