@@ -8,8 +8,10 @@ import re
 import pytest
 
 import boardrules
-from boardrules import CHANCE, cli
-from boardrules.cli import demo_bots, play_demo_game
+from boardrules import CHANCE
+from boardrules.cli import demo as cli
+from boardrules.cli import main
+from boardrules.cli.demo import demo_bots, play_demo_game
 from boardrules.games.armadora import ArmadoraState
 
 
@@ -77,7 +79,7 @@ def test_demo_four_player_armadora_bots_do_not_pass_on_their_first_move(seed: in
 def test_demo_command_prints_every_game(capsys: pytest.CaptureFixture[str]) -> None:
     """``python -m boardrules demo --seed 1``: each demo game with its final board, the
     two Armadora games with their gold, pig with its dice."""
-    assert cli.main(["demo", "--seed", "1"]) == 0
+    assert main(["demo", "--seed", "1"]) == 0
     text = capsys.readouterr().out
     assert text.count("final board:") == len(cli.DEMO_GAMES)
     assert text.count("gold by territory") == 2

@@ -1,9 +1,8 @@
-"""Command line: ``python -m boardrules demo`` plays full games between bots."""
+"""``boardrules demo``: a full game of each implemented game (or of one, ``--game``) between
+bots, every move printed, then the final board, the score and the outcome."""
 
 from __future__ import annotations
 
-import argparse
-from collections.abc import Sequence
 from typing import Any
 
 import boardrules
@@ -100,59 +99,22 @@ def _gold_lines(state: ArmadoraState) -> list[str]:
     return lines
 
 
-def demo(seed: int) -> int:
-    lines: list[str] = []
-    for i, (game_id, options) in enumerate(DEMO_GAMES):
+def demo(seed: int, game: str | None = None) -> int:
+    """Every demo game (or those of ``game``), each printed as it ends."""
+    chosen = [(g, o) for g, o in DEMO_GAMES if game in (None, g)]
+    for i, (game_id, options) in enumerate(chosen):
+        lines: list[str] = []
         play_demo_game(game_id, options, seed + i, lines)
-        lines.append("")
-    print("\n".join(lines))
+        print("\n".join(lines) + "\n", flush=True)
     return 0
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m boardrules", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
-    p_demo = sub.add_parser("demo", help="play a full game of each implemented game between bots")
-    p_demo.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
-    sub.add_parser("games", help="list the available games")
-    p_match = sub.add_parser(
-        "match", help="play a match between bots and print each bot's score",
-        description="Play GAMES games between the bots, seats rotated (see the arena docs). "
-                    "A bot is a spec: random, greedy, mcts:iterations=1000, "
-                    "ismcts:iterations=2000,threads=1, alphabeta:depth=3, mcts:time_limit=0.5")
-    p_match.add_argument("game", metavar="GAME", help="a game id (see the games command)")
-    p_match.add_argument("bots", nargs="+", metavar="BOT", help="two or more bot specs")
-    p_match.add_argument("--games", type=int, default=100, metavar="N",
-                         help="games to play (default 100)")
-    p_match.add_argument("--seed", type=int, default=0, metavar="S",
-                         help="the match seed (default 0)")
-    p_match.add_argument("--processes", type=int, default=None, metavar="P",
-                         help="worker processes (default: every core; 1 plays in-process)")
-    p_match.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                         help="a game option, e.g. --option players=4 (repeatable)")
-    p_match.add_argument("--json", action="store_true", help="print the result as JSON")
-    args = parser.parse_args(argv)
-    if args.command == "games":
-        print("\n".join(boardrules.available_games()))
-        return 0
-    if args.command == "match":
-        return match(args)
-    return demo(args.seed)
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser("demo", help="play a full game of each implemented game between bots",
+                       description=__doc__)
+    p.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    p.add_argument("--game", choices=sorted({g for g, _ in DEMO_GAMES}), default=None,
+                   help="play only this game's demo set-ups (default: every game)")
+    p.set_defaults(run=lambda args: demo(args.seed, args.game))
 
 
-def match(args: argparse.Namespace) -> int:
-    """The ``match`` command: :func:`boardrules.arena.play_match`, printed as a table or
-    JSON (exit status 2 and the reason on a bad game, option or bot)."""
-    import sys
-
-    from boardrules import arena
-
-    try:
-        result = arena.play_match(args.game, args.bots, games=args.games, seed=args.seed,
-                                  processes=args.processes,
-                                  options=arena.parse_options(args.option))
-    except (ValueError, TypeError, LookupError) as exc:
-        print(f"python -m boardrules match: error: {exc}", file=sys.stderr)
-        return 2
-    print(result.to_json() if args.json else result.table())
-    return 0
