@@ -1,19 +1,30 @@
-"""Game records: a finished or running game as its options and moves (JSON-ready), whole
-or as one player may see it, and replay of a whole record.
+"""Game records: a finished or running game as headers and moves (JSON-ready), whole or as
+one player saw it; a text form a person reads (the PGN idea); replay, step by step.
 
 >>> import boardrules
->>> from boardrules.records import game_record, replay
+>>> from boardrules.records import game_record, replay, record_to_text, record_from_text
 >>> state = boardrules.load("armadora", players=2).new_game(seed=5)
 >>> state.apply("3@c2")
->>> game_record(state, viewer=1)["moves"][-1]
-[0, '?@c2']
->>> replay(game_record(state)) == state
+>>> record = game_record(state, players=["alice", "ismcts:iterations=2000"], seed=5,
+...                      date="2026-12-03T10:00:00Z")
+>>> record["headers"]["players"]
+['alice', 'ismcts:iterations=2000']
+>>> record["moves"][-1]  # doctest: +NORMALIZE_WHITESPACE
+{'mover': 0, 'move': '3@c2', 'forced': False,
+ 'events': [{'kind': 'warrior', 'square': 'c2', 'strength': 3}]}
+>>> game_record(state, viewer=1)["moves"][-1]["move"]      # as player 1 saw it
+'?@c2'
+>>> replay(record) == state
+True
+>>> record_from_text(record_to_text(record)) == record
 True
 
-A record also lists the forced steps the engine took (``forced``: history indices), the
-position the game started from (``start``: position text, or ``None``), and the game's
-events as the record's viewer may see them (``events``: :meth:`Event.as_dict
-<boardrules.Event.as_dict>` records).
+A record (format 3) is ``{"format", "format_version", "headers", "moves"}`` and, for a
+record as one player or a spectator saw it, ``"views"``: that viewer's :meth:`view
+<boardrules.State.view>` before the first move and after each, so that it replays as the
+sequence of what he saw (:func:`replay_views`).  The JSON Schema is shipped beside this
+module (:func:`record_schema`); :doc:`/records` describes every field.  Formats 1 and 2
+(0.5.0 and the contract issue's) still read: :func:`upgrade_record` turns them into 3.
 
 A state saved with :meth:`~boardrules.State.to_json` is for resuming a game (it also
 carries the random generator); a record is for showing, sharing and analysing one.
@@ -21,112 +32,338 @@ carries the random generator); a record is for showing, sharing and analysing on
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import datetime
+import json
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from importlib import resources
 from typing import Any, Literal
 
-from boardrules.api import State
+from boardrules.api import CHANCE, Event, State
 from boardrules.errors import BoardDataError, InvalidOptionError, InvalidStateError
 from boardrules.games import AnyGameId, check_saved_options
 
+__all__ = [
+    "RECORD_FORMAT",
+    "RECORD_FORMAT_VERSION",
+    "describe_event",
+    "game_record",
+    "load_record",
+    "record_from_text",
+    "record_schema",
+    "record_to_text",
+    "replay",
+    "replay_states",
+    "replay_views",
+    "result_text",
+    "upgrade_record",
+]
+
 RECORD_FORMAT = "boardrules-record"
-#: Version 2 added ``forced``, ``start`` and ``events`` (version 1 records still replay).
-RECORD_FORMAT_VERSION = 2
+#: 3 added the headers, one object per move (mover, move, forced, events, comment) and a
+#: viewer's views; 2 added ``forced``, ``start`` and ``events``; both older ones still read.
+RECORD_FORMAT_VERSION = 3
 Viewer = int | None | Literal["all"]
+#: The headers every format 3 record has, in the order the text form writes them.
+HEADER_ORDER = ("game", "rules_version", "options", "viewer", "seed", "players", "date",
+                "result", "termination", "outcome", "start", "library_version")
+#: A user's own headers: a name of letters, digits and underscores (``event``, ``site``...).
+_EXTRA_HEADER = re.compile(r"[a-z][a-z0-9_]{0,39}")
+_MAX_COMMENT = 4000
 
 
-def game_record(state: State[Any], viewer: Viewer = "all") -> dict[str, Any]:
-    """The game so far: ``"all"`` (the default) records the whole truth, a player number
-    what that player may see, ``None`` what a spectator may see.  ``moves`` is a list of
-    ``[mover, move]``, the mover a player or ``boardrules.CHANCE``; ``forced`` the indices
-    of the forced steps among them; ``start`` the position the game started from (or
-    ``None``); ``events`` what the moves caused, as the viewer may see it."""
+# --- writing ---
+
+def game_record(state: State[Any], viewer: Viewer = "all", *,
+                players: Sequence[str | None] | None = None, seed: int | None = None,
+                date: str | Literal["now"] | None = "now",
+                comments: Mapping[int, str] | None = None,
+                headers: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The game so far as a format 3 record.
+
+    ``viewer``: ``"all"`` (the default) records the whole truth, a player number what that
+    player saw (his moves whole, hidden parts of others' as ``?``, his events, his views),
+    ``None`` what a spectator saw.  ``players``: who sat in each seat (a name or a bot
+    spec); ``seed``: the seed the game was dealt with, when known; ``date``: an ISO 8601
+    time (``"now"``, the default, is the current UTC time; ``None`` leaves it out);
+    ``comments``: a comment per move index; ``headers``: more headers of one's own
+    (``{"event": "club night"}``), names in lower case."""
     game = state.game
-    if viewer == "all":
-        moves = [(mover, str(move)) for mover, move in
-                 zip(state._core.movers(), state.history, strict=True)]
-    else:
-        moves = state.history_view(viewer)
+    if viewer != "all":
+        state._check_viewer(viewer)
+    seats = _players_header(players, game.num_players)
     outcome = state.outcome()
-    if viewer == "all":
-        events = [event for per_action in state._truth_events() for event in per_action]
-    else:
-        events = state.events(viewer)
-    return {
-        "format": RECORD_FORMAT,
-        "format_version": RECORD_FORMAT_VERSION,
-        "game": game.id,
-        "rules_version": game.rules_version,
-        "options": dict(game.options),
-        "viewer": viewer,
-        "moves": [[mover, text] for mover, text in moves],
-        "forced": state.forced,
-        "start": state.start_position,
-        "events": [event.as_dict() for event in events],
-        "outcome": None if outcome is None else {
-            "winners": list(outcome.winners),
-            "ranking": list(outcome.ranking),
-            "scores": list(outcome.scores),
-            "team_scores": list(outcome.team_scores),
-            "reason": outcome.reason.value,
-        },
+    texts = (list(zip(state._core.movers(), [str(m) for m in state.history], strict=True))
+             if viewer == "all" else state.history_view(viewer))
+    per_move: list[list[dict[str, Any]]] = [[] for _ in texts]
+    events = ([e for per_action in state._truth_events() for e in per_action]
+              if viewer == "all" else state.events(viewer))
+    for event in events:
+        per_move[event.index].append(_event_fields(event))
+    forced = set(state.forced)
+    notes = _checked_comments(comments, len(texts))
+    moves: list[dict[str, Any]] = []
+    for i, (mover, text) in enumerate(texts):
+        entry: dict[str, Any] = {"mover": mover, "move": text, "forced": i in forced,
+                                 "events": per_move[i]}
+        if i in notes:
+            entry["comment"] = notes[i]
+        moves.append(entry)
+    head: dict[str, Any] = {
+        "game": game.id, "rules_version": game.rules_version, "options": dict(game.options),
+        "viewer": viewer, "seed": seed, "players": seats,
+        "date": _now() if date == "now" else date,
+        "result": result_text(outcome), "termination": _termination(outcome),
+        "outcome": _outcome_fields(outcome), "start": state.start_position,
+        "library_version": _library_version(),
     }
+    head.update(_checked_extra_headers(headers))
+    record: dict[str, Any] = {"format": RECORD_FORMAT, "format_version": RECORD_FORMAT_VERSION,
+                              "headers": head, "moves": moves}
+    if viewer != "all":
+        # the viewer's view before each move and at the end, from a replay of the truth
+        truth = game_record(state, "all", date=None)
+        record["views"] = [json.loads(json.dumps(dict(step.view(viewer))))
+                           for step in replay_states(truth)]
+    return record
 
 
-def replay(record: Mapping[str, Any]) -> State[Any]:
-    """The state a whole record (``viewer`` ``"all"``) leads to, every move checked by the
-    rules; :class:`~boardrules.InvalidStateError` for anything else."""
+def _players_header(players: Sequence[str | None] | None, count: int) -> list[str | None]:
+    if players is None:
+        return [None] * count
+    if isinstance(players, str) or len(players) != count:
+        raise ValueError(f"players must name each of the {count} seats (a list)")
+    for name in players:
+        if name is not None and not isinstance(name, str):
+            raise TypeError("each player is a name or bot spec (str) or None")
+    return list(players)
+
+
+def _checked_comments(comments: Mapping[int, str] | None, moves: int) -> dict[int, str]:
+    if comments is None:
+        return {}
+    notes: dict[int, str] = {}
+    for index, text in comments.items():
+        if type(index) is not int or not 0 <= index < moves:
+            raise ValueError(f"a comment's key is a move index 0 to {moves - 1}: {index!r}")
+        if not isinstance(text, str) or len(text) > _MAX_COMMENT:
+            raise ValueError(f"comment {index}: text of at most {_MAX_COMMENT} characters")
+        notes[index] = text
+    return notes
+
+
+def _checked_extra_headers(headers: Mapping[str, str] | None) -> dict[str, str]:
+    extra: dict[str, str] = {}
+    for name, value in (headers or {}).items():
+        if name in HEADER_ORDER or not isinstance(name, str) or not _EXTRA_HEADER.fullmatch(name):
+            raise ValueError(f"header {name!r}: own headers are lower-case names "
+                             "(letters, digits, _) other than the standard ones")
+        if not isinstance(value, str) or "\n" in value:
+            raise ValueError(f"header {name!r}: the value is one line of text")
+        extra[name] = value
+    return extra
+
+
+def _event_fields(event: Event) -> dict[str, Any]:
+    fields = event.as_dict()
+    del fields["index"], fields["player"]  # the move's own index and mover
+    return fields
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _library_version() -> str:
     import boardrules
 
+    return boardrules.__version__
+
+
+def _outcome_fields(outcome: Any) -> dict[str, Any] | None:
+    if outcome is None:
+        return None
+    return {"winners": list(outcome.winners), "ranking": list(outcome.ranking),
+            "scores": list(outcome.scores), "team_scores": list(outcome.team_scores),
+            "reason": outcome.reason.value}
+
+
+def _termination(outcome: Any) -> str:
+    return "unfinished" if outcome is None else str(outcome.reason.value)
+
+
+def result_text(outcome: Any) -> str:
+    """The result in words: ``"player 1 wins"``, ``"players 0 and 2 win"``, ``"draw"``,
+    or ``"*"`` for a game not over (the PGN mark)."""
+    if outcome is None:
+        return "*"
+    winners = list(outcome.winners)
+    if not winners or len(winners) == len(outcome.ranking):
+        return "draw"
+    if len(winners) == 1:
+        return f"player {winners[0]} wins"
+    return "players " + ", ".join(map(str, winners[:-1])) + f" and {winners[-1]} win"
+
+
+def describe_event(event: Mapping[str, Any]) -> str:
+    """An event (a record's or :meth:`Event.as_dict <boardrules.Event.as_dict>`'s fields)
+    in words: its kind, then each field, a hidden one as ``?``."""
+    fields = [f"{name.replace('_', ' ')} {_words(value)}" for name, value in event.items()
+              if name not in ("kind", "index", "player")]
+    kind = str(event.get("kind", "?")).replace("_", " ")
+    return kind + (": " + ", ".join(fields) if fields else "")
+
+
+def _words(value: Any) -> str:
+    if value is None:
+        return "?"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return "[" + " ".join(_words(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k} {_words(v)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+# --- reading ---
+
+def record_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a format 3 record, shipped with the package."""
+    text = resources.files("boardrules").joinpath("schemas/record-3.schema.json").read_text()
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+def upgrade_record(record: Mapping[str, Any]) -> dict[str, Any]:
+    """A record of format 1, 2 or 3 as format 3 (a format 3 record is returned as a copy).
+
+    A record of format 1 or 2 has no headers but the game's: its seed, players, date and
+    library version are unknown (``None``); a viewer's record of those formats has no views
+    and so replays only as its moves."""
     if not isinstance(record, Mapping):
         raise TypeError("a record is a mapping (the JSON object game_record returns)")
     version = record.get("format_version")
-    if record.get("format") != RECORD_FORMAT or version not in (1, 2) or type(version) is not int:
-        raise InvalidStateError(f"not a {RECORD_FORMAT} version 1 or 2 record")
-    if record.get("viewer") != "all":
-        raise InvalidStateError("only a whole record (viewer 'all') can be replayed")
-    game_id, options, moves = record.get("game"), record.get("options"), record.get("moves")
+    if record.get("format") != RECORD_FORMAT or type(version) is not int or not 1 <= version <= 3:
+        raise InvalidStateError(f"not a {RECORD_FORMAT} record of format 1, 2 or 3")
+    if version == 3:
+        copied: dict[str, Any] = json.loads(json.dumps(dict(record)))
+        return copied
+    moves = record.get("moves")
+    if not isinstance(moves, list):
+        raise InvalidStateError("moves must be a list")
+    forced = record.get("forced", [])
+    if not isinstance(forced, list):
+        raise InvalidStateError("forced must list history indices, ascending")
+    per_move: dict[int, list[dict[str, Any]]] = {}
+    events = record.get("events", [])
+    for event in events if isinstance(events, list) else []:
+        if isinstance(event, dict) and type(event.get("index")) is int:
+            fields = {k: v for k, v in event.items() if k not in ("index", "player")}
+            per_move.setdefault(event["index"], []).append(fields)
+    entries: list[dict[str, Any]] = []
+    for i, entry in enumerate(moves):
+        if not (isinstance(entry, list) and len(entry) == 2):
+            raise InvalidStateError(f"moves[{i}] must be [mover, move]")
+        entries.append({"mover": entry[0], "move": entry[1], "forced": i in forced,
+                        "events": per_move.get(i, [])})
+    outcome = record.get("outcome")
+    return {
+        "format": RECORD_FORMAT, "format_version": RECORD_FORMAT_VERSION,
+        "headers": {
+            "game": record.get("game"), "rules_version": record.get("rules_version"),
+            "options": record.get("options"), "viewer": record.get("viewer"), "seed": None,
+            "players": None, "date": None,
+            "result": "*" if outcome is None else None, "termination": None,
+            "outcome": outcome, "start": record.get("start"), "library_version": None,
+        },
+        "moves": entries,
+    }
+
+
+def _checked(record: Mapping[str, Any]) -> tuple[dict[str, Any], Any]:
+    """The record as format 3 and its game, the headers checked (not yet the moves)."""
+    import boardrules
+
+    upgraded = upgrade_record(record)
+    head = upgraded.get("headers")
+    if not isinstance(head, dict):
+        raise InvalidStateError("headers must be an object")
+    game_id, options = head.get("game"), head.get("options")
     if not isinstance(game_id, str) or game_id not in boardrules.available_games():
         raise InvalidStateError(f"unknown game {game_id!r}")
-    if not isinstance(options, dict) or not isinstance(moves, list):
+    if not isinstance(options, dict) or not isinstance(upgraded.get("moves"), list):
         raise InvalidStateError("options must be an object and moves a list")
     check_saved_options(game_id, options)
     try:
         game = boardrules.load(AnyGameId(game_id), **options)
     except (InvalidOptionError, BoardDataError) as exc:
         raise InvalidStateError(f"options: {exc}") from None
-    if record.get("rules_version") != game.rules_version:
+    if head.get("rules_version") != game.rules_version:
         raise InvalidStateError("the record was made under other rules (rules_version)")
-    if len(moves) > game.max_game_length:
+    if len(upgraded["moves"]) > game.max_game_length:
         raise InvalidStateError("more moves than any game has")
-    forced, start = record.get("forced", []), record.get("start")
-    if not (isinstance(forced, list) and all(type(i) is int for i in forced)
-            and forced == sorted(set(forced))):
-        raise InvalidStateError("forced must list history indices, ascending")
+    viewer = head.get("viewer")
+    if not (viewer in ("all", None) or (type(viewer) is int
+                                        and 0 <= viewer < game.num_players)):
+        raise InvalidStateError(f"viewer must be 'all', a player or null: {viewer!r}")
+    return upgraded, game
+
+
+def replay_states(record: Mapping[str, Any]) -> Iterator[State[Any]]:
+    """The states of a whole record (viewer ``"all"``): the start, then the state after
+    each move, every move checked by the rules (:class:`~boardrules.InvalidStateError`
+    for anything else; a viewer's record replays with :func:`replay_views`).  Each state
+    is a copy of its own: keep any of them."""
+    upgraded, game = _checked(record)
+    if upgraded["headers"].get("viewer") != "all":
+        raise InvalidStateError("only a whole record (viewer 'all') replays as states: "
+                                "replay_views gives a viewer's record's views")
+    start = upgraded["headers"].get("start")
     if start is None:
         state = game.new_game(seed=0, auto_chance=False, auto_forced=False)
     elif isinstance(start, str):
         try:
             state = game.position(start, seed=0, auto_chance=False, auto_forced=False)
-        except (boardrules.BoardRulesError, NotImplementedError) as exc:
+        except (InvalidStateError, InvalidOptionError, BoardDataError, ValueError,
+                NotImplementedError) as exc:
             raise InvalidStateError(f"start: {exc}") from None
     else:
         raise InvalidStateError("start must be a position (text) or null")
-    marked = set(forced)
-    for i, entry in enumerate(moves):
-        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], str)):
-            raise InvalidStateError(f"moves[{i}] must be [mover, move]")
-        if entry[0] != state.current_player:
-            raise InvalidStateError(f"moves[{i}]: {entry[0]!r} is not who moves there")
-        try:
-            if i in marked:
-                _take_forced_step(state, i, entry[1])
-            else:  # a forced step asked of its player (auto_forced=False) is a move
-                state.apply(entry[1])
-        except InvalidStateError:
-            raise
-        except boardrules.BoardRulesError as exc:
-            raise InvalidStateError(f"moves[{i}] {entry[1]!r}: {exc}") from None
-    return state
+    yield state.copy()
+    for i, entry in enumerate(upgraded["moves"]):
+        _step(state, i, entry)
+        yield state.copy()
+
+
+def replay(record: Mapping[str, Any]) -> State[Any]:
+    """The state a whole record (viewer ``"all"``) leads to, every move checked by the
+    rules; :class:`~boardrules.InvalidStateError` for anything else."""
+    last: State[Any] | None = None
+    for last in replay_states(record):  # noqa: B007 - the last one is the answer
+        pass
+    assert last is not None
+    return last
+
+
+def _step(state: State[Any], index: int, entry: Any) -> None:
+    import boardrules
+
+    if not (isinstance(entry, dict) and type(entry.get("mover")) is int
+            and isinstance(entry.get("move"), str) and type(entry.get("forced")) is bool):
+        raise InvalidStateError(f"moves[{index}] must be an object with mover (int), "
+                                "move (text) and forced (true or false)")
+    if entry["mover"] != state.current_player:
+        raise InvalidStateError(f"moves[{index}]: {entry['mover']!r} is not who moves there")
+    try:
+        if entry["forced"]:
+            _take_forced_step(state, index, entry["move"])
+        else:  # a forced step asked of its player (auto_forced=False) is a move
+            state.apply(entry["move"])
+    except InvalidStateError:
+        raise
+    except boardrules.BoardRulesError as exc:
+        raise InvalidStateError(f"moves[{index}] {entry['move']!r}: {exc}") from None
 
 
 def _take_forced_step(state: State[Any], index: int, text: str) -> None:
@@ -138,3 +375,229 @@ def _take_forced_step(state: State[Any], index: int, text: str) -> None:
         state._core.apply_forced(state.game._action_of(text))
     except ValueError:
         raise InvalidStateError(f"moves[{index}]: not the forced step's move") from None
+
+
+def replay_views(record: Mapping[str, Any], viewer: int | Literal["record"] | None = "record",
+                 ) -> list[Mapping[str, Any]]:
+    """What the record's viewer saw before the first move and after each: a viewer's
+    record gives its stored views (checked against its moves' count); a whole record the
+    views of ``viewer`` (a player or ``None``, a spectator), computed by replaying it."""
+    upgraded, _ = _checked(record)
+    recorded = upgraded["headers"].get("viewer")
+    if recorded == "all":
+        if viewer == "record":
+            raise InvalidStateError("a whole record: say whose views (a player or None)")
+        return [state.view(viewer) for state in replay_states(upgraded)]
+    if viewer not in ("record", recorded):
+        raise InvalidStateError(f"the record holds only what {recorded!r} saw")
+    views = upgraded.get("views")
+    if not isinstance(views, list) or len(views) != len(upgraded["moves"]) + 1:
+        raise InvalidStateError("a viewer's record needs one view more than it has moves")
+    if not all(isinstance(view, dict) for view in views):
+        raise InvalidStateError("each view is an object")
+    return views
+
+
+def load_record(text: str | bytes) -> dict[str, Any]:
+    """A record from its JSON or its text form (:func:`record_to_text`), as format 3."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise InvalidStateError("a record is UTF-8 text") from None
+    if not isinstance(text, str):
+        raise TypeError("a record is text (JSON or the text form)")
+    if text.lstrip().startswith("{"):
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as exc:
+            raise InvalidStateError(f"not JSON: {exc}") from None
+        if not isinstance(data, dict):
+            raise InvalidStateError("a record is a JSON object")
+        return upgrade_record(data)
+    return record_from_text(text)
+
+
+# --- the text form ---
+
+_TEXT_HEADERS = {"game": "Game", "rules_version": "RulesVersion", "options": "Options",
+                 "viewer": "Viewer", "seed": "Seed", "date": "Date", "result": "Result",
+                 "termination": "Termination", "outcome": "Outcome", "start": "Start",
+                 "library_version": "Library"}
+_DATA_MARK = "%% data"
+_MOVE_LINE = re.compile(r"\s*(\d+)\.\s+(chance|P\d+):\s(.*)$")
+
+
+def record_to_text(record: Mapping[str, Any]) -> str:
+    """The record as text a person reads: ``[Name "value"]`` headers (values as JSON),
+    then one numbered line per move -- its mover (``P0``, ``P1``... or ``chance``), the
+    move, ``(forced)``, ``{a comment}`` -- with what it caused in words after ``;``.
+    A viewer's record ends with its views and events as JSON after a ``%% data`` line.
+    :func:`record_from_text` reads it back to the same record."""
+    upgraded, _ = _checked(record)
+    head = upgraded["headers"]
+    lines = []
+    for name in HEADER_ORDER:
+        if name == "players":
+            for seat, who in enumerate(head.get("players") or []):
+                lines.append(f"[Player{seat} {json.dumps(who)}]")
+        elif head.get(name) is not None or name == "viewer":  # null: a spectator
+            lines.append(f"[{_TEXT_HEADERS[name]} {json.dumps(head[name], sort_keys=True)}]")
+    for name in sorted(set(head) - set(HEADER_ORDER)):
+        lines.append(f"[X-{name} {json.dumps(head[name])}]")
+    lines.append("")
+    whole = head.get("viewer") == "all"
+    for i, entry in enumerate(upgraded["moves"]):
+        lines.append(_move_line(i, entry, words=True))
+    if not whole:
+        data = {"events": [entry["events"] for entry in upgraded["moves"]],
+                "views": upgraded.get("views")}
+        lines += ["", _DATA_MARK, json.dumps(data, sort_keys=True, separators=(",", ":"))]
+    return "\n".join(lines) + "\n"
+
+
+def _move_line(index: int, entry: Mapping[str, Any], *, words: bool) -> str:
+    mover = "chance" if entry["mover"] == CHANCE else f"P{entry['mover']}"
+    move = str(entry["move"])
+    if any(mark in move for mark in "{};") or move != move.strip() or "(forced)" in move:
+        raise InvalidStateError(f"moves[{index}]: {move!r} cannot be written as text")
+    line = f"{index + 1:4d}. {mover}: {move}"
+    if entry.get("forced"):
+        line += " (forced)"
+    if "comment" in entry:
+        comment = str(entry["comment"]).replace("\\", "\\\\").replace("}", "\\}")
+        line += " {" + comment.replace("\n", "\\n") + "}"
+    if words and entry.get("events"):
+        said = "; ".join(describe_event(e) for e in entry["events"])
+        line += " ; " + " ".join(said.split())  # one line, whatever a value holds
+    return line
+
+
+def record_from_text(text: str) -> dict[str, Any]:
+    """A record from :func:`record_to_text`'s text: the headers and moves read, a whole
+    record's events and outcome computed by replaying it (so its words need not be kept),
+    a viewer's taken from its ``%% data`` part."""
+    if not isinstance(text, str):
+        raise TypeError("the text form of a record is a str")
+    body, _, data = text.partition("\n" + _DATA_MARK + "\n")
+    head: dict[str, Any] = {"players": []}
+    moves: list[dict[str, Any]] = []
+    for number, line in enumerate(body.splitlines(), start=1):
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if stripped.startswith("["):
+            _read_header(stripped, number, head)
+        else:
+            moves.append(_read_move(stripped, number, len(moves)))
+    if not head["players"]:
+        head["players"] = None
+    head.setdefault("viewer", "all")
+    for name in HEADER_ORDER:
+        head.setdefault(name, None)
+    record: dict[str, Any] = {"format": RECORD_FORMAT,
+                              "format_version": RECORD_FORMAT_VERSION,
+                              "headers": head, "moves": moves}
+    if head["viewer"] == "all":
+        return _with_truth(record)
+    return _with_data(record, data)
+
+
+def _read_header(line: str, number: int, head: dict[str, Any]) -> None:
+    match = re.fullmatch(r"\[([A-Za-z][A-Za-z0-9_-]*) (.*)\]", line)
+    if match is None:
+        raise InvalidStateError(f"line {number}: a header is [Name \"value\"]")
+    name, raw = match.groups()
+    try:
+        value = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise InvalidStateError(f"line {number}: header {name}'s value is not JSON") from None
+    keys = {text: key for key, text in _TEXT_HEADERS.items()}
+    if name in keys:
+        head[keys[name]] = value
+    elif re.fullmatch(r"Player\d+", name):
+        if int(name[6:]) != len(head["players"]):
+            raise InvalidStateError(f"line {number}: players are listed from Player0 on")
+        head["players"].append(value)
+    elif name.startswith("X-"):
+        head[name[2:]] = value
+    else:
+        raise InvalidStateError(f"line {number}: unknown header {name}")
+
+
+def _read_move(line: str, number: int, index: int) -> dict[str, Any]:
+    match = _MOVE_LINE.fullmatch(line)
+    if match is None or int(match.group(1)) != index + 1:
+        raise InvalidStateError(f"line {number}: a move is 'N. P0: move' (move {index + 1})")
+    mover_text, rest = match.group(2), match.group(3)
+    # a move's text has no brace or semicolon: the first " {" opens a comment, the first
+    # " ;" (outside it) starts the words, which are for reading only
+    brace, words = rest.find(" {"), rest.find(" ;")
+    comment = None
+    if brace != -1 and (words == -1 or brace < words):
+        rest, tail = rest[:brace], rest[brace + 2:]
+        body, end, after = _comment_end(tail)
+        if not end or (after.strip() and not after.lstrip().startswith(";")):
+            raise InvalidStateError(f"line {number}: a comment ends with }}")
+        comment = body
+    elif words != -1:
+        rest = rest[:words]
+    forced = rest.endswith(" (forced)")
+    move = rest[: -len(" (forced)")] if forced else rest.rstrip()
+    entry: dict[str, Any] = {"mover": CHANCE if mover_text == "chance" else int(mover_text[1:]),
+                             "move": move.strip(), "forced": forced, "events": []}
+    if comment is not None:
+        entry["comment"] = comment
+    return entry
+
+
+def _comment_end(tail: str) -> tuple[str, bool, str]:
+    """A comment's text (unescaped), whether its ``}`` was found, and what follows."""
+    out, i = [], 0
+    while i < len(tail):
+        char = tail[i]
+        if char == "\\" and i + 1 < len(tail):
+            out.append({"n": "\n"}.get(tail[i + 1], tail[i + 1]))
+            i += 2
+            continue
+        if char == "}":
+            return "".join(out), True, tail[i + 1:]
+        out.append(char)
+        i += 1
+    return "".join(out), False, ""
+
+
+def _with_truth(record: dict[str, Any]) -> dict[str, Any]:
+    """A whole record read from text: replayed, its events and outcome those of the
+    rules (the text's own outcome, if it has one, must agree)."""
+    states = list(replay_states(record))
+    final = states[-1]
+    written = record["headers"].get("outcome")
+    truth = _outcome_fields(final.outcome())
+    if written is not None and written != truth:
+        raise InvalidStateError("the Outcome header is not the outcome of the moves")
+    events = [e for per_action in final._truth_events() for e in per_action]
+    for entry in record["moves"]:
+        entry["events"] = []
+    for event in events:
+        record["moves"][event.index]["events"].append(_event_fields(event))
+    head = record["headers"]
+    head["outcome"] = truth
+    head["result"] = result_text(final.outcome())
+    head["termination"] = _termination(final.outcome())
+    return record
+
+
+def _with_data(record: dict[str, Any], data: str) -> dict[str, Any]:
+    try:
+        payload = json.loads(data)
+    except (ValueError, RecursionError):
+        raise InvalidStateError("a viewer's record ends with its %% data (JSON)") from None
+    events = payload.get("events") if isinstance(payload, dict) else None
+    if not isinstance(events, list) or len(events) != len(record["moves"]):
+        raise InvalidStateError("%% data: one list of events per move")
+    for entry, caused in zip(record["moves"], events, strict=True):
+        entry["events"] = caused
+    record["views"] = payload.get("views")
+    replay_views(record)  # checks the views against the moves
+    return record

@@ -5,7 +5,8 @@ every game and option set, and a few players' records, which replay refuses).  A
 that is not a JSON object is no record: ``replay`` gets only what ``json.loads`` makes,
 and may raise :class:`~boardrules.InvalidStateError` -- or TypeError for a value that is
 not a mapping.  A record that replays gives a state whose own whole record lists the same
-moves (in their canonical spelling), and whose invariants hold.
+moves (in their canonical spelling), whose text form reads back to the same record, and
+whose invariants hold.
 """
 
 from __future__ import annotations
@@ -43,10 +44,12 @@ def TestOneInput(data: bytes) -> None:
     again = boardrules.records.game_record(state)
     # a record may spell a move any way the notation reads (case, spaces): its state
     # records the canonical text of the same move
-    written = [[int(mover), str(state.game.parse_move(text))] for mover, text in
-               record["moves"]]
-    if written != again["moves"]:
+    written = [[m["mover"], str(state.game.parse_move(m["move"]))]
+               for m in boardrules.records.upgrade_record(record)["moves"]]
+    if written != [[m["mover"], m["move"]] for m in again["moves"]]:
         raise AssertionError("a replayed record's state records other moves")
+    if boardrules.records.record_from_text(boardrules.records.record_to_text(again)) != again:
+        raise AssertionError("a replayed record's text form reads back to another record")
     for name, (counted, expected) in state.invariants().items():
         if counted != expected:
             raise AssertionError(f"a replayed record breaks invariant {name!r}")

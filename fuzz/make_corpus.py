@@ -85,17 +85,20 @@ def record_seeds() -> int:
     count = 0
     for g, game in enumerate(example_games()):
         state = boardrules.testing.random_play(game, seed=g, moves=25, auto_chance=False)
-        write("records", f"{game_label(game, g)}.json", json.dumps(game_record(state)).encode())
+        # date=None: the corpus is the same on every run
+        write("records", f"{game_label(game, g)}.json",
+              json.dumps(game_record(state, seed=g, date=None)).encode())
         count += 1
         if game.max_game_length <= 100:  # small games: a whole game too
             done = boardrules.testing.play_to_end(game.new_game(seed=g, auto_chance=False))
             write("records", f"{game_label(game, g)}-end.json",
-                  json.dumps(game_record(done)).encode())
+                  json.dumps(game_record(done, seed=g, date=None,
+                                         comments={0: "a comment"})).encode())
             count += 1
         if g == 0 or (game.has_hidden_information and game.options == type(
                 game).example_options[0]):
             write("records", f"{game_label(game, g)}-player0.json",
-                  json.dumps(game_record(state, viewer=0)).encode())
+                  json.dumps(game_record(state, viewer=0, date=None)).encode())
             count += 1
     return count
 

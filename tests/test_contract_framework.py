@@ -111,31 +111,57 @@ def test_chance_outcomes_for_a_viewer_are_the_engines_odds_without_hidden_chance
 
 
 def test_a_record_lists_forced_steps_start_and_events_and_replays() -> None:
-    state = _played("armadora", players=2)
+    state = _played("albion", moves=60, players=2)
     record = game_record(state)
-    assert record["format_version"] == 2
-    assert record["forced"] == state.forced and record["start"] is None
-    assert game_record(state, viewer=None)["events"] == [e.as_dict() for e in state.events(None)]
+    assert record["format_version"] == 3
+    assert [i for i, m in enumerate(record["moves"]) if m["forced"]] == state.forced
+    assert record["headers"]["start"] is None
+    seen = game_record(state, viewer=None)
+    assert [{"index": i, "player": m["mover"], **e} for i, m in enumerate(seen["moves"])
+            for e in m["events"]] == [e.as_dict() for e in state.events(None)]
     assert replay(record) == state
     json.dumps(game_record(state, viewer=1))
 
 
-def test_a_version_1_record_still_replays() -> None:
-    state = _played("armadora", players=2)
-    record = game_record(state)
-    for name in ("forced", "start", "events"):
-        del record[name]
-    record["format_version"] = 1
+def _old_record(state: boardrules.State[Any], version: int) -> dict[str, Any]:
+    """The record 0.5.0 (format 1) or the contract issue (format 2) wrote of ``state``."""
+    game = state.game
+    record: dict[str, Any] = {
+        "format": "boardrules-record", "format_version": version, "game": game.id,
+        "rules_version": game.rules_version, "options": dict(game.options), "viewer": "all",
+        "moves": [[mover, str(move)] for mover, move in
+                  zip(state._core.movers(), state.history, strict=True)],
+        "outcome": None}
+    if version == 2:
+        record.update(forced=state.forced, start=None,
+                      events=[e.as_dict() for e in state.events(None)])
+    return record
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_a_version_1_or_2_record_still_replays(version: int) -> None:
+    state = _played("albion", moves=60, players=2)
+    record = _old_record(state, version)
+    if version == 1:  # format 1 knew no forced steps: they were plain moves then
+        state = _played_asking_forced(state)
     assert replay(record) == state
+
+
+def _played_asking_forced(auto: boardrules.State[Any]) -> boardrules.State[Any]:
+    asked = auto.game.new_game(seed=3, auto_forced=False)
+    history = list(auto.history)
+    while len(asked.history) < len(history):  # chance is drawn by both games' RNG
+        asked.apply(history[len(asked.history)])
+    return asked
 
 
 def test_a_record_with_a_forged_forced_mark_is_refused() -> None:
     state = _played("armadora", players=2)
     record = game_record(state)
-    record["forced"] = [3]
+    record["moves"][-1]["forced"] = True
     with pytest.raises(InvalidStateError, match="forced"):
         replay(record)
-    record["forced"] = "3"
+    record["moves"][-1]["forced"] = "3"
     with pytest.raises(InvalidStateError, match="forced"):
         replay(record)
 
@@ -162,7 +188,7 @@ def test_the_record_of_a_game_asking_its_forced_steps_replays() -> None:
         asked.apply(history[len(asked.history)])
     assert asked.forced == [] and asked.state_bytes() == auto.state_bytes()
     record = game_record(asked)
-    assert record["forced"] == []
+    assert not any(m["forced"] for m in record["moves"])
     assert replay(record) == asked
 
 

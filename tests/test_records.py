@@ -1,4 +1,6 @@
-"""Game records and per-player move logs."""
+"""Game records (format 3): headers, moves with their movers, forced marks, events and
+comments; the text form; replay as states and as a viewer's views; the shipped JSON
+Schema; formats 1 and 2 still read; per-player move logs."""
 
 from __future__ import annotations
 
@@ -6,30 +8,248 @@ import json
 import random
 from typing import Any
 
+import jsonschema
 import pytest
 
 import boardrules
 from boardrules import CHANCE, InvalidStateError
-from boardrules.records import game_record, replay
+from boardrules.games import as_game_id
+from boardrules.records import (
+    describe_event,
+    game_record,
+    load_record,
+    record_from_text,
+    record_schema,
+    record_to_text,
+    replay,
+    replay_states,
+    replay_views,
+    result_text,
+    upgrade_record,
+)
+from boardrules.testing import random_playout
 
 
-def played(game_id: str = "armadora", seed: int = 3, **options: Any) -> boardrules.State[Any]:
-    state = boardrules.load(game_id, **options).new_game(seed=seed)
+def played(game_id: str = "armadora", seed: int = 3, moves: int = 30,
+           **options: Any) -> boardrules.State[Any]:
+    state = boardrules.load(as_game_id(game_id), **options).new_game(seed=seed)
     rng = random.Random(seed)
-    for _ in range(30):
+    for _ in range(moves):
         if state.is_terminal():
             break
         state.apply(rng.choice(state.legal_moves()))
     return state
 
 
-@pytest.mark.parametrize("game_id", ["armadora", "connect_four", "pig", "tic_tac_toe"])
-def test_whole_record_replays_to_the_same_state(game_id: str) -> None:
-    state = played(game_id)
-    record = json.loads(json.dumps(game_record(state)))  # JSON-ready
-    again = replay(record)
-    assert again == state
-    assert again.state_bytes() == state.state_bytes()
+def _configs() -> list[Any]:
+    """Every registered game with each of its example options."""
+    params = []
+    for game_id in boardrules.available_games():
+        cls = type(boardrules.load(as_game_id(game_id)))
+        for options in cls.example_options:
+            label = "-".join([game_id, *(f"{k}={v}" for k, v in options.items())])
+            params.append(pytest.param(game_id, options, id=label))
+    return params
+
+
+CONFIGS = _configs()
+VALIDATOR = jsonschema.Draft202012Validator(record_schema())
+
+
+def _finished(game_id: str, options: dict[str, Any], seed: int = 11) -> boardrules.State[Any]:
+    return random_playout(boardrules.load(as_game_id(game_id), **options), seed=seed)
+
+
+# --- format 3, whole and per viewer, every game ---
+
+@pytest.mark.parametrize(("game_id", "options"), CONFIGS)
+def test_records_of_a_whole_game_validate_read_back_from_text_and_replay(
+        game_id: str, options: dict[str, Any]) -> None:
+    state = _finished(game_id, options)
+    players = [f"bot {p}" for p in range(state.game.num_players)]
+    record = json.loads(json.dumps(game_record(state, players=players, seed=11)))
+    VALIDATOR.validate(record)
+    assert replay(record) == state
+    assert record_from_text(record_to_text(record)) == record
+    assert load_record(record_to_text(record)) == record == load_record(json.dumps(record))
+    outcome = state.outcome()
+    assert outcome is not None
+    head = record["headers"]
+    assert head["outcome"]["winners"] == list(outcome.winners)
+    assert head["termination"] == outcome.reason.value and head["result"] != "*"
+    assert head["players"] == players and head["seed"] == 11
+    assert head["library_version"] == boardrules.__version__
+
+
+@pytest.mark.parametrize(("game_id", "options"), CONFIGS)
+def test_a_viewers_record_validates_reads_back_and_replays_as_his_views(
+        game_id: str, options: dict[str, Any]) -> None:
+    state = _finished(game_id, options, seed=12)
+    whole = game_record(state)
+    for viewer in (0, None):
+        record = json.loads(json.dumps(game_record(state, viewer=viewer)))
+        VALIDATOR.validate(record)
+        assert record_from_text(record_to_text(record)) == record
+        views = replay_views(record)
+        assert views == [json.loads(json.dumps(dict(s.view(viewer))))
+                         for s in replay_states(whole)]
+        assert views[-1] == json.loads(json.dumps(dict(state.view(viewer))))
+        with pytest.raises(InvalidStateError, match="whole record"):
+            replay(record)
+
+
+def test_replay_states_steps_through_every_move() -> None:
+    state = played(players=3, variant="advanced")
+    states = list(replay_states(game_record(state)))
+    assert len(states) == len(state.history) + 1
+    for i, step in enumerate(states):
+        assert list(step.history) == list(state.history)[:i]
+    assert states[-1] == state
+    states[0].apply(states[0].legal_moves()[0])  # each step is a copy of its own
+    assert len(states[1].history) == 1
+
+
+def test_the_views_of_a_whole_record_are_computed_for_any_viewer() -> None:
+    state = played(players=2)
+    record = game_record(state)
+    assert replay_views(record, 1)[-1] == state.view(1)
+    with pytest.raises(InvalidStateError, match="whose views"):
+        replay_views(record)
+    with pytest.raises(InvalidStateError, match="only what 0 saw"):
+        replay_views(game_record(state, viewer=0), 1)
+
+
+# --- headers and comments ---
+
+def test_headers_carry_players_seed_date_and_ones_own() -> None:
+    state = played(moves=4)
+    record = game_record(state, players=["alice", None], seed=3, date="2026-12-03T10:00:00Z",
+                         headers={"event": "club night", "round": "2"})
+    head = record["headers"]
+    assert head["players"] == ["alice", None] and head["date"] == "2026-12-03T10:00:00Z"
+    assert head["event"] == "club night" and head["result"] == "*"
+    assert head["termination"] == "unfinished" and head["outcome"] is None
+    VALIDATOR.validate(record)
+    text = record_to_text(record)
+    assert '[X-event "club night"]' in text and '[Player0 "alice"]' in text
+    assert record_from_text(text) == record
+    assert game_record(state, date=None)["headers"]["date"] is None
+    assert game_record(state)["headers"]["date"].endswith("Z")
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"players": ["one"]}, "each of the 2 seats"),
+    ({"players": "ab"}, "each of the 2 seats"),
+    ({"headers": {"game": "chess"}}, "own headers"),
+    ({"headers": {"Event": "x"}}, "own headers"),
+    ({"headers": {"event": "two\nlines"}}, "one line"),
+    ({"comments": {99: "x"}}, "move index"),
+    ({"comments": {0: "x" * 5000}}, "at most"),
+])
+def test_bad_headers_and_comments_are_refused(kwargs: dict[str, Any], message: str) -> None:
+    state = played(moves=4)
+    before = state.state_bytes()
+    with pytest.raises(ValueError, match=message):
+        game_record(state, **kwargs)
+    assert state.state_bytes() == before
+
+
+def test_comments_survive_the_text_form_whatever_they_hold() -> None:
+    state = played(moves=6)
+    odd = "a } brace, a \\ backslash; a {nested} one\nand a second line ; x"
+    record = game_record(state, comments={0: odd, 8: "plain"})
+    assert record["moves"][0]["comment"] == odd
+    text = record_to_text(record)
+    assert len(text.splitlines()) == len(record["moves"]) + 1 + text.count("[")
+    assert record_from_text(text) == record
+
+
+# --- the text form ---
+
+def test_the_text_form_reads_like_a_score_sheet() -> None:
+    state = boardrules.load("armadora", players=2).new_game(seed=5)
+    state.apply("3@c2")
+    text = record_to_text(game_record(state, seed=5, date=None))
+    lines = text.splitlines()
+    assert lines[0] == '[Game "armadora"]'
+    assert "   1. chance: gold 4 ; gold: square d1, gold 4" in lines
+    assert lines[-1] == "   9. P0: 3@c2 ; warrior: square c2, strength 3"
+    seen = record_to_text(game_record(state, viewer=1, date=None))
+    assert "   9. P0: ?@c2 ; warrior: square c2, strength ?" in seen.splitlines()
+    assert "%% data" in seen
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda t: t.replace('[Game "armadora"]', '[Game armadora]'), "not JSON"),
+    (lambda t: t.replace('[Game "armadora"]', '[Colour "x"]'), "unknown header"),
+    (lambda t: t.replace("   9. P0:", "   7. P0:"), "move 9"),
+    (lambda t: t.replace("3@c2", "9@z9"), "moves\\[8\\]"),
+    (lambda t: t.replace("   9. P0:", "   9. P1:"), "not who moves"),
+    (lambda t: t.replace("   9. P0: 3@c2", "   9. P0: 3@c2 {open"), "ends with }"),
+    (lambda t: t.replace("[Result", '[Outcome {"winners": [0], "ranking": [1, 2], '
+                         '"scores": [1, 0], "team_scores": [1, 0], "reason": "x"}]\n[Result'),
+     "Outcome header"),
+])
+def test_a_broken_text_form_is_refused_with_the_line(change: Any, message: str) -> None:
+    state = boardrules.load("armadora", players=2).new_game(seed=5)
+    state.apply("3@c2")
+    text = record_to_text(game_record(state))
+    with pytest.raises(InvalidStateError, match=message):
+        record_from_text(change(text))
+
+
+def test_a_viewers_text_form_without_its_data_is_refused() -> None:
+    state = played(moves=4)
+    text = record_to_text(game_record(state, viewer=0))
+    with pytest.raises(InvalidStateError, match="data"):
+        record_from_text(text.split("%% data")[0])
+    body, data = text.split("%% data\n")
+    views = json.loads(data)
+    views["views"] = views["views"][:-1]
+    with pytest.raises(InvalidStateError, match="one view more"):
+        record_from_text(body + "%% data\n" + json.dumps(views))
+
+
+def test_load_record_refuses_what_is_no_record() -> None:
+    for junk in ("", "{", "[1]", "{}", b"\xff\xfe", '{"format": "x"}'):
+        with pytest.raises(InvalidStateError):
+            load_record(junk)
+    with pytest.raises(TypeError):
+        load_record(3)  # type: ignore[arg-type]
+
+
+def test_event_words_name_every_field_and_hide_what_is_hidden() -> None:
+    assert describe_event({"kind": "battle_won", "city": "Roma", "cards": [3, None],
+                           "index": 4, "player": 1, "tie": False}) == \
+        "battle won: city Roma, cards [3 ?], tie no"
+    assert describe_event({"kind": "pass"}) == "pass"
+
+
+def test_result_in_words() -> None:
+    state = boardrules.load("armadora").new_game(seed=2)
+    assert result_text(state.outcome()) == "*"
+    for move in ("1@a1", "pass", "pass"):
+        state.apply(move)
+    outcome = state.outcome()
+    assert outcome is not None and len(outcome.winners) == 1
+    assert result_text(outcome) == f"player {outcome.winners[0]} wins"
+
+
+# --- older formats, hidden moves, forged records ---
+
+def test_format_2_records_upgrade_to_format_3() -> None:
+    state = played()
+    record = game_record(state)
+    old = {"format": "boardrules-record", "format_version": 2, "game": "armadora",
+           "rules_version": state.game.rules_version, "options": dict(state.game.options),
+           "viewer": "all", "forced": [], "start": None, "outcome": None,
+           "moves": [[m["mover"], m["move"]] for m in record["moves"]],
+           "events": [{"index": i, "player": m["mover"], **e}
+                      for i, m in enumerate(record["moves"]) for e in m["events"]]}
+    upgraded = upgrade_record(old)
+    VALIDATOR.validate(upgraded)
+    assert upgraded["moves"] == record["moves"]
+    assert upgraded["headers"]["players"] is None and replay(old) == state
 
 
 def test_move_log_hides_other_players_face_down_strengths() -> None:
@@ -39,13 +259,23 @@ def test_move_log_hides_other_players_face_down_strengths() -> None:
     for viewer in (0, 1, 2, None):
         log = game_record(state, viewer=viewer)["moves"]
         assert len(log) == len(truth)
-        for (mover, seen), (true_mover, move) in zip(log, truth, strict=True):
-            assert mover == true_mover
-            if "@" in move and not move.startswith("goblin") and mover != viewer:
-                assert seen == "?@" + move.split("@")[1]
+        for seen, true in zip(log, truth, strict=True):
+            assert seen["mover"] == true["mover"]
+            move = true["move"]
+            if "@" in move and not move.startswith("goblin") and true["mover"] != viewer:
+                assert seen["move"] == "?@" + move.split("@")[1]
             else:
-                assert seen == move
-    assert any(m == CHANCE for m, _ in truth)  # the setup's gold piles and races
+                assert seen["move"] == move
+    assert any(m["mover"] == CHANCE for m in truth)  # the setup's gold piles and races
+
+
+def test_a_viewers_views_never_show_another_players_hidden_strength() -> None:
+    state = played(players=2, variant="basic", look_at_face_down=False)
+    views = json.dumps(game_record(state, viewer=1)["views"])
+    placed = [m for m in game_record(state)["moves"] if m["mover"] == 0 and "@" in m["move"]]
+    assert placed, "player 0 placed warriors"
+    assert json.dumps(game_record(state, viewer=0)["views"]) != views
+    assert views.count('"strength": null') + views.count('"strength":null') > 0
 
 
 def test_move_log_respects_look_at_face_down() -> None:
@@ -59,32 +289,26 @@ def test_move_log_respects_look_at_face_down() -> None:
 
 def test_redacted_or_forged_records_are_refused() -> None:
     state = played()
-    with pytest.raises(InvalidStateError):
-        replay(game_record(state, viewer=0))
     record = game_record(state)
-    for change in (
-        {"format": "x"}, {"game": "chess"}, {"options": {"players": 9}},
-        {"options": {"board": "/etc/passwd"}}, {"rules_version": "0.1"},
-        {"moves": [[0, "9@z9"]]}, {"moves": [[1, record["moves"][0][1]]]}, {"moves": "x"},
-        {"moves": [["junk"]]},
+    first = record["moves"][0]
+    for path, value in (
+        (("format",), "x"), (("headers", "game"), "chess"),
+        (("headers", "options"), {"players": 9}),
+        (("headers", "options"), {"board": "/etc/passwd"}),
+        (("headers", "rules_version"), "0.1"), (("headers", "viewer"), 7),
+        (("headers",), "x"), (("moves",), [{**first, "move": "9@z9"}]),
+        (("moves",), [{**first, "mover": 1}]), (("moves",), "x"), (("moves",), [["junk"]]),
+        (("moves",), [{**first, "forced": "no"}]), (("headers", "start"), 5),
     ):
+        forged = json.loads(json.dumps(record))
+        target = forged
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
         with pytest.raises(InvalidStateError):
-            replay({**record, **change})
+            replay(forged)
     with pytest.raises(TypeError):
         replay("not a record")  # type: ignore[arg-type]
-
-
-def test_record_carries_the_outcome() -> None:
-    state = boardrules.load("armadora").new_game(seed=2)
-    state.apply("1@a1")
-    state.apply("pass")
-    state.apply("pass")
-    record = game_record(state, viewer=1)
-    outcome = state.outcome()
-    assert outcome is not None
-    assert record["outcome"]["winners"] == list(outcome.winners)
-    assert record["outcome"]["reason"] == "all_passed"
-    assert game_record(boardrules.load("armadora").new_game(seed=2))["outcome"] is None
 
 
 def test_history_view_checks_its_player() -> None:
@@ -93,3 +317,5 @@ def test_history_view_checks_its_player() -> None:
         state.history_view(5)
     with pytest.raises(TypeError):
         state.history_view("0")  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        game_record(state, viewer=5)
