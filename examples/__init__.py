@@ -1,0 +1,1 @@
+"""Examples of boardrules in use (not part of the installed package)."""

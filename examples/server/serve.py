@@ -1,0 +1,63 @@
+"""Run the reference game server: ``python examples/server/serve.py --db tables.sqlite``.
+
+Binds to 127.0.0.1 unless told otherwise (``--host``); the tables live in the SQLite file
+``--db`` (made on first start, with its signing key ``<db>.key`` beside it unless
+``$BOARDRULES_SERVER_SECRET`` is set).  See ``examples/server/README.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from pathlib import Path
+
+# Run as a script from a clone: the repository's root holds the ``examples`` package.
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="serve.py", description=__doc__.splitlines()[0])
+    parser.add_argument("--db", required=True, type=Path, help="the SQLite database file")
+    parser.add_argument("--host", default="127.0.0.1", help="address to bind (127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="port (8000)")
+    parser.add_argument("--bot-workers", type=int, default=2,
+                        help="threads running the bots' searches (2)")
+    parser.add_argument("--max-iterations", type=int, default=20_000,
+                        help="most MCTS/ISMCTS iterations a bot seat may ask per move")
+    parser.add_argument("--max-time-limit", type=float, default=2.0,
+                        help="most seconds a bot may search per move (also its default)")
+    parser.add_argument("--max-tables", type=int, default=10_000,
+                        help="most tables the server holds")
+    parser.add_argument("--synchronous", choices=["full", "normal"], default="full",
+                        help="SQLite sync: full survives a power cut, normal a crash (full)")
+    parser.add_argument("--log-level", default="info",
+                        choices=["critical", "error", "warning", "info", "debug"])
+    args = parser.parse_args(argv)
+    if args.bot_workers < 1:
+        parser.error("--bot-workers must be at least 1")
+    return args
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse_args(argv)
+    import uvicorn
+
+    from examples.server.app import create_app
+    from examples.server.bots import BotBudget
+
+    logging.basicConfig(level=args.log_level.upper(),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    budget = BotBudget(max_iterations=args.max_iterations,
+                       max_time_limit=args.max_time_limit)
+    app = create_app(args.db, budget=budget, bot_workers=args.bot_workers,
+                     synchronous="FULL" if args.synchronous == "full" else "NORMAL",
+                     max_tables=args.max_tables)
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
+                ws="websockets-sansio")
+
+
+if __name__ == "__main__":
+    main()
