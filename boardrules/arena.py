@@ -16,6 +16,7 @@ called with ``seed=`` once per seat and game, or an object with ``choose(state)`
 from __future__ import annotations
 
 import copy
+import functools
 import hashlib
 import inspect
 import json
@@ -23,15 +24,19 @@ import math
 import os
 import pickle
 import re
+import signal
 import time
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from boardrules.api import CHANCE, Game, State, check_seed
 from boardrules.errors import BoardRulesError
 from boardrules.games import as_game_id, load
+from boardrules.records import game_record
 from boardrules.search.bots import (
     AlphaBetaBot,
     Bot,
@@ -49,6 +54,7 @@ __all__ = [
     "BotResult",
     "BotSpec",
     "GameRecord",
+    "MatchProgress",
     "MatchResult",
     "derive_seed",
     "parse_bot",
@@ -308,6 +314,35 @@ class GameRecord:
 
 
 @dataclass(frozen=True)
+class MatchProgress:
+    """Where a running match stands: what :func:`play_match` passes its ``progress``
+    callback, once when the games start (``done`` 0, ``record`` None) and then after each
+    finished game, in the order the games finish.
+
+    * ``done`` / ``total`` -- the games finished so far and the games of the match;
+    * ``bots`` -- each bot's label (as in :attr:`MatchResult.specs`); ``scores`` -- each
+      bot's score over the finished games (wins plus half the draws);
+    * ``elapsed`` -- seconds since the games started;
+    * ``record`` -- the game that has just finished.
+    """
+
+    done: int
+    total: int
+    bots: tuple[str, ...]
+    scores: tuple[float, ...]
+    elapsed: float
+    record: GameRecord | None = None
+
+    @property
+    def seconds_left(self) -> float | None:
+        """The time the other games should take at the pace so far (None before the
+        first game ends)."""
+        if self.done == 0:
+            return None
+        return self.elapsed / self.done * (self.total - self.done)
+
+
+@dataclass(frozen=True)
 class BotResult:
     """One bot's results over a match.
 
@@ -333,11 +368,13 @@ class BotResult:
 @dataclass(frozen=True)
 class MatchResult:
     """The result of :func:`play_match`: the settings, one :class:`BotResult` per bot (in
-    the order given), the mean game length in moves, and every :class:`GameRecord`.
+    the order given), the mean game length in moves, and every :class:`GameRecord` in
+    the order of the games.
 
     ``str(result)`` is :meth:`table`; :meth:`to_json` / :meth:`from_json` round-trip.
     Apart from the times, the result is the same for the same settings however many
-    processes play it.
+    processes play it.  ``interrupted`` is True when Ctrl-C stopped the match: ``games``
+    and the figures then count the games that had finished.
     """
 
     game: str
@@ -349,12 +386,15 @@ class MatchResult:
     bots: tuple[BotResult, ...]
     mean_game_length: float
     records: tuple[GameRecord, ...] = field(repr=False)
+    interrupted: bool = False
 
     def table(self) -> str:
-        """A plain-text table, one row per bot."""
+        """A plain-text table, one row per bot (its title says when the match was
+        interrupted)."""
         opts = ", ".join(f"{k}={v}" for k, v in self.options.items())
         title = f"{self.game} ({opts})" if opts else self.game
-        lines = [f"{title}: {self.games} games, seed {self.seed}, "
+        stopped = " (interrupted)" if self.interrupted else ""
+        lines = [f"{title}: {self.games} games{stopped}, seed {self.seed}, "
                  f"{self.players} players, mean length {self.mean_game_length:.1f} moves"]
         header = ["#", "bot", "games", "score", "rate", "95% CI", "W", "D", "L", "s/move"]
         rows = [[str(i), b.bot, str(b.games), f"{b.score:g}", f"{b.score_rate:.3f}",
@@ -383,13 +423,18 @@ class MatchResult:
         """The result back from :meth:`as_dict` (ValueError on another format)."""
         if doc.get("format") != MATCH_FORMAT or doc.get("format_version") != MATCH_FORMAT_VERSION:
             raise ValueError(f"not a {MATCH_FORMAT} version {MATCH_FORMAT_VERSION} document")
+        # a document written before matches could be interrupted has no such key
+        interrupted = doc.get("interrupted", False)
+        if not isinstance(interrupted, bool):
+            raise ValueError("malformed match result: interrupted must be true or false")
         try:
             return cls(
                 game=doc["game"], options=dict(doc["options"]), players=doc["players"],
                 games=doc["games"], seed=doc["seed"], specs=tuple(doc["specs"]),
                 bots=tuple(BotResult(**b) for b in doc["bots"]),
                 mean_game_length=doc["mean_game_length"],
-                records=tuple(GameRecord(**_tuples(r)) for r in doc["records"]))
+                records=tuple(GameRecord(**_tuples(r)) for r in doc["records"]),
+                interrupted=interrupted)
         except (KeyError, TypeError) as exc:
             raise ValueError(f"malformed match result: {exc}") from None
 
@@ -407,7 +452,9 @@ def _tuples(record: Mapping[str, Any]) -> dict[str, Any]:
 def play_match(game: str | AnyGame, bots: Sequence[object], games: int = 100,
                seed: int | None = 0,
                processes: int | None = None,
-               options: Mapping[str, Any] | None = None) -> MatchResult:
+               options: Mapping[str, Any] | None = None,
+               progress: Callable[[MatchProgress], object] | None = None,
+               records_dir: str | os.PathLike[str] | None = None) -> MatchResult:
     """Play ``games`` games of ``game`` between ``bots``, seats rotated.
 
     * ``game`` -- a game id (loaded with ``options``) or a :class:`~boardrules.Game`;
@@ -416,9 +463,19 @@ def play_match(game: str | AnyGame, bots: Sequence[object], games: int = 100,
     * ``seed`` -- the match seed (``None``: a fresh one, recorded in the result); game
       ``g`` and each of its seats get seeds derived from it (:func:`derive_seed`);
     * ``processes`` -- worker processes (default ``os.cpu_count()``); ``1`` plays in this
-      process, which a bot that cannot be pickled needs.
+      process, which a bot that cannot be pickled needs;
+    * ``progress`` -- called in this process with a :class:`MatchProgress` when the games
+      start and after each finished game, as they finish (with several processes, not in
+      game order); an exception it raises stops the match and propagates;
+    * ``records_dir`` -- a directory (made if missing, holding no game records yet) where
+      each finished game's whole record (:func:`boardrules.records.game_record`, viewer
+      ``"all"``) is written as it finishes: game ``g`` to ``game-{g + 1:05d}.json``.
 
-    Raises ValueError / TypeError on a bad argument before any game is played.
+    Ctrl-C (:class:`KeyboardInterrupt`) while the games are played stops the match at
+    once: the games not started are cancelled, those under way dropped (the worker
+    processes are terminated), and the result of the finished games is *returned*, with
+    ``interrupted=True``.  Raises ValueError / TypeError on a bad argument before any
+    game is played.
     """
     the_game = _resolve_game(game, options)
     makers = [_maker(b) for b in _bot_list(bots)]
@@ -429,22 +486,30 @@ def play_match(game: str | AnyGame, bots: Sequence[object], games: int = 100,
         raise ValueError("games must be at least 1")
     match_seed = check_seed(seed)
     workers = min(_processes(processes), games)
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be a callable or None, not {type(progress).__name__}")
+    records = _records_dir(records_dir)
     for i, maker in enumerate(makers):  # build each bot once: bad options fail here
         try:
             maker.make(0)
         except (ValueError, TypeError, BoardRulesError) as exc:
             raise _with_context(exc, f"bot {i} ({maker.label}): {exc}") from exc
-    tasks = [(g, match_seed) for g in range(games)]
-    if workers == 1:
-        records = [_play_game(the_game, makers, g, s) for g, s in tasks]
-    else:
+    if workers > 1:
         _check_picklable(type(the_game), makers)
-        with ProcessPoolExecutor(workers, initializer=_init_worker,
-                                 initargs=(type(the_game), dict(the_game.options),
-                                           makers)) as pool:
-            records = list(pool.map(_play_remote, tasks,
-                                    chunksize=max(1, games // (4 * workers))))
-    return _summarise(the_game, makers, match_seed, records)
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+    collector = _Collector(games, tuple(m.label for m in makers), progress, records)
+    tasks = [(g, match_seed, records is not None) for g in range(games)]
+    interrupted = False
+    try:
+        if workers == 1:
+            _play_here(the_game, makers, tasks, collector)
+        else:
+            _play_in_pool(the_game, makers, tasks, workers, collector)
+    except KeyboardInterrupt:
+        collector.settle()
+        interrupted = True
+    return _summarise(the_game, makers, match_seed, collector.finished(), interrupted)
 
 
 def _resolve_game(game: str | AnyGame, options: Mapping[str, Any] | None) -> AnyGame:
@@ -501,21 +566,221 @@ def _check_picklable(game_class: type[AnyGame], makers: Sequence[_Maker]) -> Non
                 f"({exc}); define it at module level or play with processes=1") from None
 
 
+#: A game to play: its index, the match seed, and whether to return its whole record.
+_Task = tuple[int, int, bool]
+#: A finished game: its summary, and its whole record as JSON text when it was asked for.
+_Played = tuple[GameRecord, "str | None"]
+
+
+def _play_here(game: AnyGame, makers: Sequence[_Maker], tasks: Sequence[_Task],
+               collector: _Collector) -> None:
+    """Every game in this process, one after the other."""
+    collector.start()
+    for task in tasks:
+        collector.add(*_play_game(game, makers, *task))
+
+
+def _play_in_pool(game: AnyGame, makers: Sequence[_Maker], tasks: Sequence[_Task],
+                  workers: int, collector: _Collector) -> None:
+    """Every game in worker processes, handed to the collector as they finish.
+
+    The games go out in batches of consecutive games, two per worker at a time (one
+    playing, one waiting), each as many games as take about :data:`BATCH_SECONDS` at the
+    pace so far: one at a time when games are slow, so the progress moves with each,
+    many when they are quick, so that handing them over costs little; and a long match
+    never holds a future per game.  On any exception (Ctrl-C included) the workers are
+    ended at once, mid-game: waiting for the games under way could take as long as the
+    games do."""
+    pool = ProcessPoolExecutor(workers, initializer=_init_worker,
+                               initargs=(type(game), dict(game.options), list(makers)))
+    waiting = deque(tasks)
+    running: set[Future[_Batch]] = set()
+    pace = _Pace()
+    done = False
+    try:
+        for _ in range(2 * workers):
+            running |= _submit(pool, waiting, 1)
+        collector.start()  # after the first submissions: the workers exist from here on
+        while running:
+            finished, running = wait(running, return_when=FIRST_COMPLETED)
+            for future in finished:
+                played, seconds = future.result()
+                for summary, record_text in played:
+                    collector.add(summary, record_text)
+                pace.add(len(played), seconds)
+                running |= _submit(pool, waiting, pace.batch_size(len(waiting), workers))
+        done = True
+    finally:
+        if done:
+            pool.shutdown()
+        else:
+            _stop_now(pool, running)
+
+
+#: A batch of games sent to a worker should take about this long (seconds): long enough
+#: that sending it and its results costs little, short enough that the progress moves.
+BATCH_SECONDS = 0.05
+#: A batch's games and the seconds the worker took over them.
+_Batch = tuple[list[_Played], float]
+
+
+class _Pace:
+    """The seconds a game takes in a worker, over the batches so far."""
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.seconds = 0.0
+
+    def add(self, games: int, seconds: float) -> None:
+        self.games += games
+        self.seconds += seconds
+
+    def batch_size(self, waiting: int, workers: int) -> int:
+        """Games for the next batch: :data:`BATCH_SECONDS` of them at this pace, but no
+        more than a share of those left (so the workers finish together), and one when
+        games are slow."""
+        per_game = self.seconds / self.games if self.games else BATCH_SECONDS
+        wanted = int(BATCH_SECONDS / per_game) if per_game > 0 else waiting
+        return max(1, min(wanted, waiting // (2 * workers)))
+
+
+def _submit(pool: ProcessPoolExecutor, waiting: deque[_Task], size: int) -> set[Future[_Batch]]:
+    """The next ``size`` waiting games sent to the pool as one batch (none left: nothing)."""
+    batch = [waiting.popleft() for _ in range(min(size, len(waiting)))]
+    return {pool.submit(_play_remote, batch)} if batch else set()
+
+
+def _stop_now(pool: ProcessPoolExecutor, futures: Iterable[Future[_Batch]]) -> None:
+    """Cancel the batches not started and end the workers without waiting for theirs."""
+    for future in futures:
+        future.cancel()
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14 and later
+    # before 3.14 the pool does not name its processes publicly; ending them makes its
+    # manager thread find the pool broken and let go of it as terminate_workers does
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    if callable(terminate):
+        terminate()
+    else:
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in workers:
+            process.terminate()
+    deadline = time.monotonic() + 0.5
+    for process in workers:
+        process.join(max(0.0, deadline - time.monotonic()))
+        if process.is_alive():  # a bot of its own kept SIGTERM from ending it
+            process.kill()
+            process.join()
+
+
+class _Collector:
+    """The parent's side of a match: keeps each finished game, writes its record and
+    reports the progress."""
+
+    def __init__(self, total: int, bots: tuple[str, ...],
+                 progress: Callable[[MatchProgress], object] | None,
+                 records_dir: Path | None) -> None:
+        self.total = total
+        self.bots = bots
+        self.progress = progress
+        self.records_dir = records_dir
+        self.games: dict[int, GameRecord] = {}
+        self.scores = [0.0] * len(bots)
+        self.started = time.perf_counter()
+        self._adding: GameRecord | None = None
+
+    def start(self) -> None:
+        self.started = time.perf_counter()
+        self._report(None)
+
+    def add(self, game: GameRecord, record_text: str | None) -> None:
+        self._adding = game
+        if self.records_dir is not None and record_text is not None:
+            _write_atomic(self._record_path(game.index), record_text)
+        self.games[game.index] = game
+        self._adding = None
+        self.scores = [score + points for score, points in zip(self.scores, game.points,
+                                                                  strict=True)]
+        self._report(game)
+
+    def settle(self) -> None:
+        """After Ctrl-C: the game being added when it came counts if its record was
+        written (the rename is atomic), so the files and the result always agree."""
+        game, self._adding = self._adding, None
+        if game is None:
+            return
+        if self.records_dir is None or self._record_path(game.index).exists():
+            self.games[game.index] = game
+        else:
+            self.games.pop(game.index, None)
+
+    def finished(self) -> list[GameRecord]:
+        """The finished games in game order (whatever order they finished in)."""
+        return [self.games[index] for index in sorted(self.games)]
+
+    def _record_path(self, index: int) -> Path:
+        assert self.records_dir is not None
+        return self.records_dir / f"game-{index + 1:05d}.json"
+
+    def _report(self, game: GameRecord | None) -> None:
+        if self.progress is not None:
+            self.progress(MatchProgress(
+                done=len(self.games), total=self.total, bots=self.bots,
+                scores=tuple(self.scores), elapsed=time.perf_counter() - self.started,
+                record=game))
+
+
+def _records_dir(records_dir: str | os.PathLike[str] | None) -> Path | None:
+    """The records directory, checked (it is made only once every argument is)."""
+    if records_dir is None:
+        return None
+    if not isinstance(records_dir, (str, os.PathLike)):
+        raise TypeError(f"records_dir must be a path or None, not {type(records_dir).__name__}")
+    path = Path(records_dir)
+    if path.exists() and not path.is_dir():
+        raise ValueError(f"records_dir {str(path)!r} is not a directory")
+    if path.is_dir():
+        # a match's records beside another's would read as one match
+        old = sorted(path.glob("game-*.json"))
+        if old:
+            raise ValueError(f"records_dir {str(path)!r} already holds game records "
+                             f"({old[0].name}, ...); give an empty or a new directory")
+    return path
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    """Write then rename, so that no one (nor a match stopped mid-write) finds half a
+    record under the record's name."""
+    tmp = path.with_name(f".{path.name}.tmp")
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
 _WORKER: dict[str, Any] = {}
 
 
 def _init_worker(game_class: Callable[..., AnyGame], options: dict[str, Any],
                  makers: list[_Maker]) -> None:
+    # Ctrl-C at a terminal signals the whole process group; the parent alone decides
+    # what it means (it ends the workers itself), so a worker never dies of it mid-reply
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _WORKER["game"] = game_class(**options)
     _WORKER["makers"] = makers
 
 
-def _play_remote(task: tuple[int, int]) -> GameRecord:
-    return _play_game(_WORKER["game"], _WORKER["makers"], *task)
+def _play_remote(batch: list[_Task]) -> _Batch:
+    start = time.perf_counter()
+    played = [_play_game(_WORKER["game"], _WORKER["makers"], *task) for task in batch]
+    return played, time.perf_counter() - start
 
 
-def _play_game(game: AnyGame, makers: Sequence[_Maker], index: int, match_seed: int) -> GameRecord:
-    """Game ``index`` of the match, one freshly made bot per seat."""
+def _play_game(game: AnyGame, makers: Sequence[_Maker], index: int, match_seed: int,
+               keep_record: bool = False) -> _Played:
+    """Game ``index`` of the match, one freshly made bot per seat; with ``keep_record``
+    also its whole record as JSON (made here, where the state is)."""
     k = len(makers)
     seats = tuple((s + index) % k for s in range(game.num_players))
     players = [makers[b].make(derive_seed(match_seed, index, "seat", s))
@@ -543,10 +808,27 @@ def _play_game(game: AnyGame, makers: Sequence[_Maker], index: int, match_seed: 
                                f"({game.max_game_length}): a defect of the rules core")
     outcome = state.outcome()
     assert outcome is not None
-    return GameRecord(index=index, seed=game_seed, seats=seats,
-                      winners=tuple(outcome.winners),
-                      points=_points(outcome.winners, seats, k), length=sum(moves),
-                      moves=tuple(moves), seconds=tuple(seconds))
+    summary = GameRecord(index=index, seed=game_seed, seats=seats,
+                         winners=tuple(outcome.winners),
+                         points=_points(outcome.winners, seats, k), length=sum(moves),
+                         moves=tuple(moves), seconds=tuple(seconds))
+    text = None
+    if keep_record:
+        text = json.dumps(_whole_record(state, [makers[b].label for b in seats], game_seed))
+    return summary, text
+
+
+def _whole_record(state: State[Any], players: list[str], seed: int) -> dict[str, Any]:
+    """``game_record(state, "all")``, with who sat where and the game's seed when the
+    records module takes them."""
+    given: dict[str, Any] = {"players": players, "seed": seed}
+    extra = {name: value for name, value in given.items() if name in _record_keywords()}
+    return game_record(state, "all", **extra)
+
+
+@functools.cache
+def _record_keywords() -> frozenset[str]:
+    return frozenset(inspect.signature(game_record).parameters)
 
 
 def _apply(state: State[Any], move: object, player: int, label: str, index: int) -> None:
@@ -568,20 +850,22 @@ def _with_context(exc: Exception, message: str) -> Exception:
 
 
 def _summarise(game: AnyGame, makers: Sequence[_Maker], seed: int,
-               records: Sequence[GameRecord]) -> MatchResult:
+               records: Sequence[GameRecord], interrupted: bool = False) -> MatchResult:
+    games = len(records)  # none when Ctrl-C came before the first game ended
     results = []
     for b, maker in enumerate(makers):
         points = [r.points[b] for r in records]
         score = sum(points)
         moves = sum(r.moves[b] for r in records)
-        low, high = wilson_interval(score, len(records))
+        low, high = wilson_interval(score, games)
         results.append(BotResult(
-            bot=maker.label, games=len(records), score=score, score_rate=score / len(records),
+            bot=maker.label, games=games, score=score,
+            score_rate=score / games if games else 0.0,
             ci_low=low, ci_high=high, wins=points.count(1.0), draws=points.count(0.5),
             losses=points.count(0.0), moves=moves,
             mean_move_seconds=sum(r.seconds[b] for r in records) / moves if moves else 0.0))
     return MatchResult(
         game=game.id, options=dict(game.options), players=game.num_players,
-        games=len(records), seed=seed, specs=tuple(m.label for m in makers),
-        bots=tuple(results), mean_game_length=sum(r.length for r in records) / len(records),
-        records=tuple(records))
+        games=games, seed=seed, specs=tuple(m.label for m in makers), bots=tuple(results),
+        mean_game_length=sum(r.length for r in records) / games if games else 0.0,
+        records=tuple(records), interrupted=interrupted)

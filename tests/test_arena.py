@@ -1,19 +1,26 @@
-"""The match harness (``boardrules.arena``): seats, scores, seeds, processes, JSON, CLI."""
+"""The match harness (``boardrules.arena``): seats, scores, seeds, processes, JSON, CLI,
+progress, Ctrl-C and records (a real Ctrl-C to a real process: test_arena_interrupt.py)."""
 
 from __future__ import annotations
 
+import io
 import json
+import multiprocessing
 import random
-from collections.abc import Sequence
+import signal
+import time
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import boardrules
 from boardrules import cli
-from boardrules.api import Move, State
+from boardrules.api import CHANCE, Move, State
 from boardrules.arena import (
     BotSpec,
+    MatchProgress,
     MatchResult,
     derive_seed,
     parse_bot,
@@ -21,8 +28,10 @@ from boardrules.arena import (
     play_match,
     wilson_interval,
 )
-from boardrules.games.pig import PigGame
+from boardrules.cli import match as match_cli
+from boardrules.games.pig import PigGame, PigState
 from boardrules.games.tic_tac_toe import TicTacToeGame
+from boardrules.records import replay
 
 # tic-tac-toe cells in action order: a1 b1 c1 / a2 b2 c2 / a3 b3 c3
 FIRST_CELL_FIRST = list(range(9))  # both sides: 0 1 2 3 4 5 6 -> X completes c1-b2-a3
@@ -35,7 +44,7 @@ class PreferenceBot:
     def __init__(self, order: Sequence[int]) -> None:
         self.order = list(order)
 
-    def choose(self, state: State[Any]) -> Move:
+    def choose(self, state: State[Move]) -> Move:
         legal = {m.action: m for m in state.legal_moves()}
         return next(legal[a] for a in self.order if a in legal)
 
@@ -46,15 +55,74 @@ class SeededFirstOrRandom:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: State[Any]) -> Move:
+    def choose(self, state: State[Move]) -> Move:
         return self.rng.choice(state.legal_moves())
+
+
+def seat_seeds(match_seed: int, *games: int) -> frozenset[int]:
+    """The seeds the bots of these games of a two-player match are built with: a bot
+    knows from its seed which game it plays."""
+    return frozenset(derive_seed(match_seed, g, "seat", s) for g in games for s in range(2))
+
+
+SLOW_GAME_ZERO = seat_seeds(0, 0)
+
+
+class SlowInGameZero:
+    """Plays the first legal move, slowly in game 0 of a match of seed 0 (picklable)."""
+
+    def __init__(self, seed: int) -> None:
+        self.pause = 0.1 if seed in SLOW_GAME_ZERO else 0.0
+
+    def choose(self, state: State[Move]) -> Move:
+        time.sleep(self.pause)
+        return state.legal_moves()[0]
+
+
+class IgnoresCtrlCOrFails:
+    """Plays only in a worker process that ignores SIGINT (picklable)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State[Move]) -> Move:
+        if multiprocessing.parent_process() is None:
+            raise RuntimeError("played in the match's own process")
+        if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+            raise RuntimeError(f"a worker with SIGINT handled by "
+                               f"{signal.getsignal(signal.SIGINT)!r}")
+        return self.rng.choice(state.legal_moves())
+
+
+class AlwaysCentre:
+    """Plays b2 again and again: illegal from its second move on (picklable)."""
+
+    def choose(self, state: State[Move]) -> Move:
+        return state.game.move(4)
+
+
+def ctrl_c_in_game(stop: int, match_seed: int) -> Callable[..., Any]:
+    """A seeded random bot class whose ``choose`` in game ``stop`` is hit by Ctrl-C."""
+    doomed = seat_seeds(match_seed, stop)
+
+    class CtrlCInGame(SeededFirstOrRandom):
+        def __init__(self, seed: int) -> None:
+            super().__init__(seed)
+            self.doomed = seed in doomed
+
+        def choose(self, state: State[Move]) -> Move:
+            if self.doomed:
+                raise KeyboardInterrupt
+            return super().choose(state)
+    return CtrlCInGame
 
 
 class ManualChancePig(PigGame):
     """Pig whose games stop at every die roll, so the arena must draw chance itself."""
 
-    def new_game(self, seed: int | None = None, auto_chance: bool = True) -> State[Any]:
-        return super().new_game(seed=seed, auto_chance=False)
+    def new_game(self, seed: int | None = None, auto_chance: bool = True,
+                 auto_forced: bool = True) -> PigState:
+        return super().new_game(seed=seed, auto_chance=False, auto_forced=auto_forced)
 
 
 class TooShortTicTacToe(TicTacToeGame):
@@ -99,7 +167,7 @@ def test_each_seat_gets_its_own_bot_and_the_bot_of_its_rotation() -> None:
             rng = random.Random(seed)
 
             class Recorder:
-                def choose(self, state: State[Any]) -> Move:
+                def choose(self, state: State[Move]) -> Move:
                     seen.add(state.current_player)
                     return rng.choice(state.legal_moves())
             return Recorder()
@@ -223,7 +291,7 @@ def test_a_user_bot_class_is_seeded_per_seat_and_plays_in_worker_processes() -> 
 
 def test_a_user_bot_object_plays_in_process_and_must_be_picklable_for_processes() -> None:
     class LocalBot:  # a local class: cannot be pickled
-        def choose(self, state: State[Any]) -> Move:
+        def choose(self, state: State[Move]) -> Move:
             return state.legal_moves()[-1]
 
     result = play_match("tic_tac_toe", [LocalBot(), "random"], games=4, processes=1)
@@ -243,7 +311,7 @@ def test_a_game_class_of_your_own_plays_in_process_and_must_be_picklable_for_pro
 
 def test_a_bot_choosing_an_illegal_move_is_named() -> None:
     class Stubborn:
-        def choose(self, state: State[Any]) -> Move:
+        def choose(self, state: State[Move]) -> Move:
             return state.game.move(4)  # b2, again and again
 
     with pytest.raises(ValueError, match="bot 'Stubborn' in seat 0 chose"):
@@ -346,6 +414,200 @@ def test_parse_options() -> None:
         parse_options(["players=2", "players=3"])
 
 
+# --- progress ---
+
+def test_progress_reports_the_start_and_each_finished_game_with_the_running_scores() -> None:
+    seen: list[MatchProgress] = []
+    result = play_match("tic_tac_toe", ["greedy", "random"], games=6, seed=8, processes=1,
+                        progress=seen.append)
+    assert [p.done for p in seen] == list(range(7))
+    assert all(p.total == 6 and p.bots == ("greedy", "random") for p in seen)
+    assert seen[0].record is None and seen[0].scores == (0.0, 0.0)
+    assert seen[0].seconds_left is None and seen[-1].seconds_left == 0
+    assert [p.record for p in seen[1:]] == list(result.records)
+    running = [0.0, 0.0]
+    for p in seen[1:]:
+        assert p.record is not None
+        running = [a + b for a, b in zip(running, p.record.points, strict=True)]
+        assert p.scores == tuple(running)
+    assert seen[-1].scores == tuple(bot.score for bot in result.bots)
+    elapsed = [p.elapsed for p in seen]
+    assert elapsed == sorted(elapsed) and elapsed[0] >= 0
+
+
+def test_games_report_as_they_finish_but_the_result_keeps_game_order_whatever_the_processes(
+        ) -> None:
+    # game 0 is slow: with two workers the others finish first
+    seen: list[MatchProgress] = []
+    pooled = play_match("tic_tac_toe", [SlowInGameZero, SlowInGameZero], games=6, seed=0,
+                        processes=2, progress=seen.append)
+    inline = play_match("tic_tac_toe", [SlowInGameZero, SlowInGameZero], games=6, seed=0,
+                        processes=1)
+    finished = [p.record.index for p in seen if p.record is not None]
+    assert sorted(finished) == list(range(6)) and finished[0] != 0 and finished[-1] == 0
+    assert [p.done for p in seen] == list(range(7))
+    assert [r.index for r in pooled.records] == list(range(6))
+    assert untimed(pooled) == untimed(inline)
+
+
+def test_many_quick_games_in_worker_processes_give_the_one_process_result() -> None:
+    # quick games go to the workers many at a time: the order and seeds do not change
+    seen: list[MatchProgress] = []
+    kwargs: dict[str, Any] = {"games": 300, "seed": 21}
+    pooled = play_match("tic_tac_toe", ["greedy", "random"], processes=2,
+                        progress=seen.append, **kwargs)
+    inline = play_match("tic_tac_toe", ["greedy", "random"], processes=1, **kwargs)
+    assert untimed(pooled) == untimed(inline)
+    assert [p.done for p in seen] == list(range(301))
+    assert seen[-1].scores == tuple(bot.score for bot in inline.bots)
+
+
+def test_an_error_in_a_worker_stops_the_match_and_the_workers() -> None:
+    with pytest.raises(ValueError, match="bot 'AlwaysCentre' in seat 0 chose"):
+        play_match("tic_tac_toe", [AlwaysCentre(), "random"], games=50, processes=2)
+    assert multiprocessing.active_children() == []
+
+
+def test_an_error_in_the_progress_callback_propagates() -> None:
+    def broken(progress: MatchProgress) -> None:
+        if progress.done == 1:
+            raise ZeroDivisionError("display broke")
+
+    with pytest.raises(ZeroDivisionError, match="display broke"):
+        play_match("pig", ["random", "random"], games=20, processes=2, progress=broken)
+    assert multiprocessing.active_children() == []
+
+
+@pytest.fixture
+def python_ctrl_c() -> Iterator[None]:
+    """Python's own SIGINT handler (a suite started in the background or under nohup
+    inherits SIGINT ignored, and a worker would then ignore it whatever the arena did)."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
+@pytest.mark.usefixtures("python_ctrl_c")
+def test_worker_processes_ignore_ctrl_c() -> None:
+    result = play_match("connect_four", [IgnoresCtrlCOrFails, "random"], games=4, seed=2,
+                        processes=2)
+    assert result.games == 4 and not result.interrupted
+
+
+# --- Ctrl-C ---
+
+@pytest.mark.parametrize("stop", [0, 2])
+def test_ctrl_c_in_process_drops_the_running_game_and_returns_the_finished_ones(
+        stop: int, tmp_path: Path) -> None:
+    records = tmp_path / "records"
+    result = play_match("connect_four", [ctrl_c_in_game(stop, 4), "random"], games=5, seed=4,
+                        processes=1, records_dir=records)
+    assert result.interrupted and result.games == stop
+    assert [r.index for r in result.records] == list(range(stop))
+    assert all(bot.games == stop for bot in result.bots)
+    assert sorted(p.name for p in records.iterdir()) == [
+        f"game-{i:05d}.json" for i in range(1, stop + 1)]
+    # the finished games are those of an uninterrupted match
+    whole = play_match("connect_four", [SeededFirstOrRandom, "random"], games=5, seed=4,
+                       processes=1)
+    assert untimed(result)["records"] == untimed(whole)["records"][:stop]
+    assert result.table().splitlines()[0].startswith(
+        f"connect_four: {stop} games (interrupted), seed 4")
+    assert json.loads(result.to_json())["interrupted"] is True
+    assert MatchResult.from_json(result.to_json()) == result
+
+
+def test_ctrl_c_while_the_workers_play_keeps_the_finished_games_and_ends_the_workers(
+        tmp_path: Path) -> None:
+    def ctrl_c_after_two(progress: MatchProgress) -> None:
+        if progress.done == 2:
+            raise KeyboardInterrupt
+
+    bots = ["mcts:iterations=30", "random"]
+    start = time.perf_counter()
+    result = play_match("pig", bots, games=200, seed=1, processes=2,
+                        progress=ctrl_c_after_two, records_dir=tmp_path)
+    assert time.perf_counter() - start < 10  # far less than 200 games
+    assert result.interrupted and result.games == 2
+    assert multiprocessing.active_children() == []
+    indices = [r.index for r in result.records]
+    assert indices == sorted(indices)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        f"game-{i + 1:05d}.json" for i in indices]
+    whole = play_match("pig", bots, games=max(indices) + 1, seed=1, processes=1)
+    assert untimed(result)["records"] == [untimed(whole)["records"][i] for i in indices]
+
+
+def test_a_result_without_the_interrupted_key_reads_as_not_interrupted() -> None:
+    result = play_match("tic_tac_toe", ["greedy", "random"], games=2, processes=1)
+    doc = result.as_dict()
+    assert doc["interrupted"] is False
+    del doc["interrupted"]  # as written before a match could be interrupted
+    assert MatchResult.from_dict(doc) == result
+    with pytest.raises(ValueError, match="interrupted"):
+        MatchResult.from_dict({**doc, "interrupted": "yes"})
+
+
+# --- records ---
+
+def test_each_finished_game_is_recorded_whole_and_replays_to_the_arena_result(
+        tmp_path: Path) -> None:
+    records = tmp_path / "new" / "records"  # made, parents too
+    result = play_match("pig", ["greedy", "mcts:iterations=20"], games=5, seed=3,
+                        processes=2, records_dir=records)
+    assert sorted(p.name for p in records.iterdir()) == [
+        f"game-{i:05d}.json" for i in range(1, 6)]  # and no temporary file left
+    for game in result.records:
+        doc = json.loads((records / f"game-{game.index + 1:05d}.json").read_text("utf-8"))
+        state = replay(doc)
+        outcome = state.outcome()
+        assert outcome is not None and tuple(outcome.winners) == game.winners
+        assert doc["headers"]["viewer"] == "all"
+        assert doc["headers"]["players"] == [result.specs[b] for b in game.seats]
+        assert doc["headers"]["seed"] == game.seed
+        bot_moves = [m for m in doc["moves"] if m["mover"] != CHANCE and not m["forced"]]
+        assert len(bot_moves) == game.length
+
+
+def test_records_in_process_match_those_from_worker_processes(tmp_path: Path) -> None:
+    for processes in (1, 2):
+        play_match("connect_four", ["greedy", "random"], games=3, seed=6,
+                   processes=processes, records_dir=tmp_path / str(processes))
+    for name in ("game-00001.json", "game-00002.json", "game-00003.json"):
+        one, two = (json.loads((tmp_path / d / name).read_text("utf-8")) for d in "12")
+        assert one["moves"] == two["moves"] and one["headers"]["outcome"] == \
+            two["headers"]["outcome"]
+
+
+@pytest.mark.parametrize(("records_dir", "error", "message"), [
+    ("a_file", ValueError, "is not a directory"),
+    ("with_records", ValueError, "already holds game records"),
+    (3, TypeError, "records_dir must be a path"),
+])
+def test_a_bad_records_dir_is_refused_before_any_game(tmp_path: Path, records_dir: Any,
+                                                      error: type[Exception],
+                                                      message: str) -> None:
+    (tmp_path / "a_file").write_text("mine", encoding="utf-8")
+    (tmp_path / "with_records").mkdir()
+    (tmp_path / "with_records" / "game-00003.json").write_text("{}", encoding="utf-8")
+    before = sorted(str(p) for p in tmp_path.rglob("*"))
+    target = tmp_path / records_dir if isinstance(records_dir, str) else records_dir
+    with pytest.raises(error, match=message):
+        play_match("tic_tac_toe", ["random", "random"], games=2, processes=1,
+                   records_dir=target)
+    assert sorted(str(p) for p in tmp_path.rglob("*")) == before
+    assert (tmp_path / "a_file").read_text(encoding="utf-8") == "mine"
+
+
+def test_a_bad_argument_leaves_the_records_dir_unmade(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="unknown bot"):
+        play_match("tic_tac_toe", ["nosuch", "random"], games=2, records_dir=tmp_path / "r")
+    with pytest.raises(TypeError, match="progress must be a callable"):
+        play_match("tic_tac_toe", ["random", "random"], games=2, progress=3,  # type: ignore[arg-type]
+                   records_dir=tmp_path / "r")
+    assert not (tmp_path / "r").exists()
+
+
 # --- command line ---
 
 def test_cli_match_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
@@ -371,3 +633,58 @@ def test_cli_match_prints_json_with_game_options(capsys: pytest.CaptureFixture[s
 def test_cli_match_reports_a_bad_bot(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["match", "tic_tac_toe", "greedy", "nosuch", "--processes", "1"]) == 2
     assert "unknown bot 'nosuch'" in capsys.readouterr().err
+
+
+def test_cli_match_writes_records_and_plain_progress_lines_when_not_a_terminal(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    records = tmp_path / "records"
+    assert cli.main(["match", "tic_tac_toe", "greedy", "random", "--games", "20",
+                     "--processes", "1", "--records", str(records)]) == 0
+    captured = capsys.readouterr()
+    same = play_match("tic_tac_toe", ["greedy", "random"], games=20, seed=0, processes=1)
+    def untimed_table(text: str) -> list[str]:  # without the s/move column
+        title, *rows = text.splitlines()
+        return [title] + [row.rsplit(None, 1)[0] for row in rows]
+    assert untimed_table(captured.out) == untimed_table(same.table())  # the table only
+    lines = captured.err.splitlines()
+    assert len(lines) == 10, "one line per tenth of the games"
+    assert all(line.startswith(f"boardrules match: {2 * (i + 1)}/20 games, greedy ")
+               for i, line in enumerate(lines))
+    assert "\x1b" not in captured.err and "━" not in captured.err  # no bar, no escapes
+    final = same.bots
+    assert lines[-1].split(", ")[1:3] == [f"greedy {final[0].score:g}",
+                                          f"random {final[1].score:g}"]
+    assert sorted(p.name for p in records.iterdir()) == [
+        f"game-{i:05d}.json" for i in range(1, 21)]
+
+
+def test_cli_match_refuses_a_records_directory_holding_records(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "game-00001.json").write_text("{}", encoding="utf-8")
+    assert cli.main(["match", "tic_tac_toe", "greedy", "random", "--games", "2",
+                     "--processes", "1", "--records", str(tmp_path)]) == 2
+    captured = capsys.readouterr()
+    assert "already holds game records" in captured.err and captured.out == ""
+    assert [p.name for p in tmp_path.iterdir()] == ["game-00001.json"]
+
+
+class FakeTerminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_progress_bar_on_a_terminal_shows_games_scores_and_times() -> None:
+    stream = FakeTerminal()
+    display = match_cli.progress_display(stream)
+    bots = ("greedy", "mcts:iterations=50")
+    with display as show:
+        show(MatchProgress(done=0, total=4, bots=bots, scores=(0.0, 0.0), elapsed=0.0))
+        show(MatchProgress(done=3, total=4, bots=bots, scores=(2.5, 0.5), elapsed=1.5))
+    text = stream.getvalue()
+    assert "3/4" in text and "greedy 2.5, mcts:iterations=50 0.5" in text
+    assert "━" in text and "left" in text and "0:00:0" in text  # bar, elapsed, time left
+    plain = io.StringIO()
+    with match_cli.progress_display(plain) as show:
+        show(MatchProgress(done=3, total=4, bots=bots, scores=(2.5, 0.5), elapsed=1.5))
+    assert plain.getvalue() == ("boardrules match: 3/4 games, greedy 2.5, "
+                                "mcts:iterations=50 0.5, 0:00:02 elapsed, 0:00:00 left\n")
