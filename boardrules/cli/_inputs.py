@@ -1,0 +1,111 @@
+"""What the commands read and write: games given by id and options, saves (a state's
+``to_json``, or ``boardrules play``'s save with its seats), positions and records."""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import boardrules
+from boardrules.api import State
+from boardrules.errors import BoardRulesError
+from boardrules.games import as_game_id
+from boardrules.records import load_record, record_to_text, replay
+
+#: The format of ``boardrules play``'s ``save FILE``: the state's own save and who sat where.
+PLAY_SAVE_FORMAT = "boardrules-play-save"
+
+
+class CommandError(Exception):
+    """A bad argument or file: the command prints it and exits with status 2."""
+
+
+@dataclass
+class Loaded:
+    """A game read from a file: its state (``None`` for a viewer's record, which holds
+    only what one viewer saw), the record when it was one, and the seats of a play save."""
+
+    state: State[Any] | None
+    record: dict[str, Any] | None = None
+    seats: list[str] | None = None
+
+
+def read_text(path: str) -> str:
+    """A file's text, ``-`` for standard input."""
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CommandError(f"cannot read {path}: {exc}") from None
+
+
+def load_any(path: str) -> Loaded:
+    """A save, a play save or a record (JSON or text form) from ``path``."""
+    text = read_text(path)
+    try:
+        doc = json.loads(text) if text.lstrip().startswith("{") else None
+    except ValueError as exc:
+        raise CommandError(f"{path}: not JSON: {exc}") from None
+    try:
+        if isinstance(doc, dict) and doc.get("format") == PLAY_SAVE_FORMAT:
+            seats = doc.get("seats")
+            if not (isinstance(seats, list) and all(isinstance(s, str) for s in seats)):
+                raise CommandError(f"{path}: a play save lists its seats as text")
+            return Loaded(boardrules.state_from_json(str(doc.get("save"))), seats=seats)
+        if isinstance(doc, dict) and doc.get("format") != "boardrules-record":
+            return Loaded(boardrules.state_from_json(text))
+        record = load_record(text)
+        whole = record["headers"].get("viewer") == "all"
+        return Loaded(replay(record) if whole else None, record=record)
+    except BoardRulesError as exc:
+        raise CommandError(f"{path}: {exc}") from None
+
+
+def load_game(game_id: str, options: dict[str, Any]) -> Any:
+    try:
+        return boardrules.load(as_game_id(game_id), **options)
+    except (BoardRulesError, TypeError, ValueError) as exc:
+        raise CommandError(str(exc)) from None
+
+
+def parse_options(items: list[str]) -> dict[str, Any]:
+    from boardrules.arena import parse_options as parse
+
+    try:
+        return parse(items)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def parse_viewer(text: str | None, players: int) -> int | None:
+    """``--viewer``: a player number or ``spectator``."""
+    if text is None or text == "spectator":
+        return None
+    try:
+        viewer = int(text)
+    except ValueError:
+        raise CommandError(f"a viewer is a player number or 'spectator', not {text!r}") from None
+    if not 0 <= viewer < players:
+        raise CommandError(f"viewer {viewer}: players are 0 to {players - 1}")
+    return viewer
+
+
+def write_record(path: str, record: dict[str, Any]) -> None:
+    """A record to ``path``: JSON when the name ends in ``.json``, else the text form."""
+    text = (json.dumps(record, indent=1) + "\n" if path.endswith(".json")
+            else record_to_text(record))
+    write_text(path, text)
+
+
+def write_text(path: str, text: str) -> None:
+    if path == "-":
+        sys.stdout.write(text)
+        return
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise CommandError(f"cannot write {path}: {exc}") from None

@@ -1,0 +1,160 @@
+"""``boardrules play``: a person plays each of the four games against a bot from the
+terminal, with hints, a bad move, undo, save and resume, to the end; the record written
+reads back; hidden information stays hidden; two people pass the device."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+import boardrules
+from boardrules.cli import build_parser
+from boardrules.cli import play as cli_play
+from boardrules.records import load_record, replay
+
+GAMES = [("armadora", ["players=2"]), ("rome_and_carthage", ["players=2"]),
+         ("armada", ["players=2"]), ("albion", ["players=2"])]
+
+
+class Person:
+    """A person at the keyboard: answers the prompts from a script (``MOVE``: a random
+    legal move, read off the game as he sees it), then plays random legal moves."""
+
+    def __init__(self, script: list[str], seed: int = 0) -> None:
+        self.script = list(script)
+        self.rng = random.Random(seed)
+        self.session: cli_play.PlaySession | None = None
+        self.prompts: list[str] = []
+
+    def __call__(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        if prompt.startswith("pass the device"):
+            return ""
+        line = self.script.pop(0) if self.script else "MOVE"
+        if line != "MOVE":
+            return line
+        assert self.session is not None
+        return str(self.rng.choice(self.session.state.legal_moves()))
+
+
+def _run(argv: list[str], person: Person) -> tuple[int, str, cli_play.PlaySession]:
+    out = io.StringIO()
+    console = Console(file=out, width=200, color_system=None)
+    session = cli_play.make_session(build_parser().parse_args(argv), console, person)
+    person.session = session
+    status = session.run()
+    return status, out.getvalue(), session
+
+
+@pytest.mark.parametrize(("game_id", "options"), GAMES, ids=[g for g, _ in GAMES])
+def test_a_person_plays_against_a_bot_with_hint_undo_save_and_resume(
+        tmp_path: Path, game_id: str, options: list[str]) -> None:
+    save, record = tmp_path / "game.json", tmp_path / "game.txt"
+    argv = ["play", game_id, *[f"--option={o}" for o in options], "--seat", "1=random",
+            "--seed", "5", "--hint-iterations", "40"]
+    # a hint, the legal moves, two bad moves, a move; at his next turn undo, save, quit
+    person = Person(["hint", "moves", "no such move", "@@@", "MOVE", "undo", f"save {save}",
+                     "quit"])
+    status, text, session = _run(argv, person)
+    assert status == 0
+    assert "hint: " in text and "legal: " in text
+    assert text.count("type 'moves' for the legal moves") == 2  # each bad move re-prompted
+    assert "undone back to your move" in text and "game left unfinished" in text
+    saved = json.loads(save.read_text())
+    assert saved["seats"] == ["human", "random"]
+    paused = boardrules.state_from_json(saved["save"])
+    assert paused == session.state and not paused.is_terminal()
+    assert paused.current_player == 0  # undo went back to his own decision
+
+    status, text, resumed = _run(["play", "--resume", str(save), "--record", str(record)],
+                                 Person([], seed=1))
+    assert status == 0 and resumed.state.is_terminal()
+    assert list(resumed.state.history)[: len(paused.history)] == list(paused.history)
+    outcome = resumed.state.outcome()
+    assert outcome is not None
+    assert f"result: {boardrules.records.result_text(outcome)}" in text
+    written = load_record(record.read_text())
+    assert written["headers"]["players"] == ["human", "random"]
+    assert replay(written) == resumed.state
+
+
+def test_a_person_never_sees_what_the_bot_hid() -> None:
+    """Armadora rule 三: warriors go face down -- the bot's show as ?@square on the
+    person's screen, and his own with their strength."""
+    person = Person([], seed=2)
+    status, text, session = _run(["play", "armadora", "--option", "look_at_face_down=false",
+                                  "--seat", "1=random", "--seed", "4", "--seat", "0=human"],
+                                 person)
+    assert status == 0 and session.state.is_terminal()
+    bot_moves = [str(m) for m, mover in zip(session.state.history,
+                                            session.state._core.movers(), strict=True)
+                 if mover == 1 and "@" in str(m)]
+    assert bot_moves, "the bot placed warriors"
+    lines = text.splitlines()
+    before_end = lines[: lines.index("final board:")]
+    for move in bot_moves:
+        square = move.split("@")[1]
+        assert not any(line.endswith(f"random: {move}") for line in before_end)
+        assert any(line.endswith(f"random: ?@{square}") for line in before_end)
+
+
+def test_two_people_pass_the_device_between_turns() -> None:
+    """Before each turn of the other person (and only then), a blank screen asks to pass
+    the device (Armadora: face-down warriors are hidden information)."""
+    person = Person(["MOVE"] * 8 + ["quit"], seed=3)
+    status, _, _ = _run(["play", "armadora", "--seat", "1=human:bea", "--seed", "2"], person)
+    assert status == 0
+    turns = [p for p in person.prompts if not p.startswith("pass the device")]
+    assert {"player 0> ", "bea (player 1)> "} <= set(turns)
+    expected, at = [], None
+    for prompt in turns:
+        if prompt != at:
+            name = "player 0 (player 0)" if prompt == "player 0> " else "bea (player 1)"
+            expected.append(f"pass the device to {name} and press Enter ")
+            at = prompt
+        expected.append(prompt)
+    assert person.prompts == expected
+
+
+def test_a_game_without_hidden_information_needs_no_passing() -> None:
+    person = Person(["quit"])
+    _run(["play", "tic_tac_toe", "--seat", "1=human"], person)
+    assert person.prompts == ["player 0> "]
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["play", "chess"], "no game 'chess'"),
+    (["play", "armadora", "--seat", "1=nosuchbot"], "seat 1"),
+    (["play", "armadora", "--seat", "7=random"], "seats are 0 to 1"),
+    (["play", "armadora", "--seat", "1"], "P=human"),
+    (["play", "armadora", "--option", "players"], "key=value"),
+    (["play"], "GAME or --resume"),
+    (["play", "--resume", "/nonexistent/save.json"], "cannot read"),
+])
+def test_bad_arguments_are_refused_with_the_reason(argv: list[str], message: str,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_play.run(build_parser().parse_args(argv), ask=Person([])) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_the_console_script_plays_from_a_pipe(tmp_path: Path) -> None:
+    """The real command, moves piped in: plain text (no colour codes), the result."""
+    moves = "a1\nb1\nc1\nzz\nb2\nquit\n"
+    done = subprocess.run([sys.executable, "-m", "boardrules", "play", "tic_tac_toe",
+                           "--seat", "1=human", "--record", str(tmp_path / "r.json")],
+                          input=moves, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "\x1b[" not in done.stdout
+    record = load_record((tmp_path / "r.json").read_text())
+    assert [m["move"] for m in record["moves"]] == ["a1", "b1", "c1", "b2"]
+    assert "game left unfinished" in done.stdout
+    help_text = subprocess.run([sys.executable, "-m", "boardrules", "play", "--help"],
+                               capture_output=True, text=True, timeout=60).stdout
+    assert help_text.startswith("usage: python -m boardrules play")
