@@ -1,5 +1,9 @@
 """boardrules: rules adjudication and AI search for four published board games.
 
+All four are implemented: Armadora, Rome & Carthage, Albion and Armada (1986), each a
+compiled Cython rules core behind one typed API, with ``tic_tac_toe``, ``connect_four``
+and the dice game ``pig`` as small example games of the same contract.
+
 >>> import boardrules
 >>> boardrules.available_games()
 ['albion', 'armada', 'armadora', 'connect_four', 'pig', 'rome_and_carthage', 'tic_tac_toe']

@@ -5,6 +5,7 @@ compiles the Cython cores)::
 
     python -m sphinx -W --keep-going -b html docs docs/_build/html
     python -m sphinx -W --keep-going -b doctest docs docs/_build/doctest
+    python docs/check_code_fits.py docs/_build/html    # no code block or picture clipped
 """
 
 from __future__ import annotations
@@ -55,13 +56,12 @@ exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", "figures/*"]
 language = "en"
 pygments_style = "sphinx"
 
-html_theme = "alabaster"
+html_theme = "furo"
 html_static_path = ["_static"]
 html_title = f"boardrules {release}"
-html_theme_options = {
-    "description": "Rules adjudication and AI search for published board games",
-    "fixed_sidebar": True,
-}
+# Long code lines wrap rather than scroll, board pictures fill the column
+# (docs/check_code_fits.py checks the built pages in a browser).
+html_css_files = ["code_fits.css"]
 
 # Classes that users never construct themselves (they get them from a Game or a State):
 # their constructor parameters are internals, so the pages do not list them.
