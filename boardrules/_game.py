@@ -333,6 +333,73 @@ class Game(Generic[GameStateT, GameMoveT]):
         CHANCE) in a move log.  Perfect-information games show every move as it is."""
         return str(move)
 
+    # --- where moves land, and pictures of views ---
+
+    def move_locations(self, move: object) -> tuple[str, ...]:
+        """The board locations ``move`` touches -- where it comes from, then where it
+        goes -- named by the ids the game's notation and views use (Armadora's squares
+        ``"c2"`` and palisade gaps ``"c2-d2"``, Rome & Carthage's cities, Armada's
+        territories and sea spaces, Albion's regions, Connect Four's columns), for a
+        client to draw the last move (``highlight``) or a suggestion (``arrows``) with
+        :meth:`render_view_svg`.
+
+        ``move`` is a move of this game or its notation, a move as a player's log shows it
+        redacted included (:meth:`State.history_view`: Armadora's ``"?@c2"`` is at
+        ``("c2",)``).  A move with no location -- a pass, a chance outcome, cards played
+        -- gives ``()``, as does every move of a game without a board (Pig).  Text that
+        is no move of this game raises :class:`~boardrules.errors.InvalidMoveError`, a
+        value of another type ``TypeError``."""
+        if isinstance(move, str):
+            redacted = self._redacted_locations(" ".join(str.__str__(move).lower().split()))
+            if redacted is not None:
+                return redacted
+        return self._locations(self._moves[self._action_of(move)])
+
+    def _locations(self, move: GameMoveT) -> tuple[str, ...]:
+        """The locations of one of the game's moves (:meth:`move_locations`); the
+        default, for a game without a board: none."""
+        return ()
+
+    def _redacted_locations(self, text: str) -> tuple[str, ...] | None:
+        """The locations of ``text`` (lower case, single spaces) when it is a move as a
+        redacted log writes it (``"?@c2"``, ``"draw ?"``), else ``None``: it is read as
+        notation.  The default: no game without hidden moves writes any."""
+        return None
+
+    def render_view_svg(self, view: Mapping[str, Any], *, highlight: Sequence[str] = (),
+                        marks: Sequence[tuple[str, str]] = (),
+                        arrows: Sequence[tuple[str, str]] = (),
+                        size: int | None = None) -> str:
+        """An SVG picture of ``view`` (a :meth:`State.view` mapping, as a record stores
+        it) without a state, ``size`` as for the game's :meth:`State.render_svg`
+        (``None``: its default).
+
+        On top of the board: ``highlight``, locations (:meth:`move_locations`' ids)
+        outlined clearly -- the last move; ``marks``, ``(location, label)`` pairs drawn
+        as small labelled badges -- suggestion ranks ``"1"``, ``"2"``...; ``arrows``,
+        ``(from, to)`` pairs drawn as arrows -- a suggested or last army move.  Each
+        element added has the class ``br-highlight``, ``br-mark`` or ``br-arrow`` and a
+        ``data-location`` attribute (an arrow's is its start; ``data-from`` and
+        ``data-to`` name both ends).  With all three empty the picture is the plain one,
+        byte for byte.  A location the board does not have raises ``ValueError`` naming
+        it."""
+        raise NotImplementedError(f"{self.name} draws no pictures")
+
+    def _check_view(self, view: object) -> Mapping[str, Any]:
+        """``view`` if it is a mapping that is no other game's view (``TypeError`` /
+        ``ValueError`` otherwise), for :meth:`render_view_svg` and
+        :meth:`render_view_text`."""
+        if not isinstance(view, Mapping):
+            raise TypeError(f"a view is a mapping (State.view), not {type(view).__name__}")
+        if view.get("game", self.id) != self.id:
+            raise ValueError(f"a view of {view.get('game')!r}, not of {self.id!r}")
+        return view
+
+    def render_view_text(self, view: Mapping[str, Any]) -> str:
+        """The text board of ``view`` (a :meth:`State.view` mapping) without a state:
+        :meth:`State.render_text` without its ``last:`` line (which needs the events)."""
+        raise NotImplementedError(f"{self.name} has no text board")
+
     @classmethod
     def check_saved_options(cls, options: dict[str, Any]) -> None:
         """Refuse options of a saved (untrusted) state that only a trusted caller may

@@ -406,17 +406,25 @@ class State(Generic[MoveT]):
         """What ``player`` may see, JSON-ready (``None``: a spectator)."""
         raise NotImplementedError
 
-    def render_svg(self, player: int | None = None) -> str:
+    def render_svg(self, player: int | None = None, *, highlight: Sequence[str] = (),
+                   marks: Sequence[tuple[str, str]] = (),
+                   arrows: Sequence[tuple[str, str]] = ()) -> str:
         """An SVG picture of what ``player`` may see (``None``: a spectator), the same
-        redaction as :meth:`view`.  :meth:`render_svg_truth` draws the whole truth."""
+        redaction as :meth:`view`; :meth:`render_svg_truth` draws the whole truth.
+        ``highlight``, ``marks`` and ``arrows`` draw locations over the board, as
+        :meth:`Game.render_view_svg` does (the picture of ``view(player)`` is
+        ``game.render_view_svg(state.view(player))``)."""
         raise NotImplementedError
 
-    def render_svg_truth(self) -> str:
+    def render_svg_truth(self, *, highlight: Sequence[str] = (),
+                         marks: Sequence[tuple[str, str]] = (),
+                         arrows: Sequence[tuple[str, str]] = ()) -> str:
         """An SVG picture of the whole truth, hidden values included (for analysis, never
-        for a player).  A game without hidden information draws the spectator's view."""
+        for a player), with the overlays of :meth:`render_svg`.  A game without hidden
+        information draws the spectator's view."""
         if self._game.has_hidden_information:
             raise NotImplementedError
-        return self.render_svg(None)
+        return self.render_svg(None, highlight=highlight, marks=marks, arrows=arrows)
 
     def render_text(self, player: int | None = None) -> str:
         """The board as text: ``player=None`` a spectator's (hidden values redacted, as

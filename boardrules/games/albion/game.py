@@ -8,7 +8,7 @@ explains rejected moves.  It re-implements no rule.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from boardrules._ext.albion import (
@@ -206,6 +206,30 @@ class AlbionGame(Game["AlbionState", AlbionMove]):
         """The notation key of the region with board index ``region``."""
         check_index("region", region, len(self.board.regions))
         return self.board.regions[region].key
+
+    # --- where moves land, and pictures (render.py) ---
+
+    def _locations(self, move: AlbionMove) -> tuple[str, ...]:
+        """The region acted on; a movement's start, then its end; a launch from the
+        launching region onto the fortress's region."""
+        if move.kind == "launch":
+            return (self.board.regions[self.board.launch].key, str(move.region))
+        return tuple(region for region in (move.region, move.to) if region is not None)
+
+    def render_view_svg(self, view: Mapping[str, Any], *, highlight: Sequence[str] = (),
+                        marks: Sequence[tuple[str, str]] = (),
+                        arrows: Sequence[tuple[str, str]] = (),
+                        size: int | None = None) -> str:
+        from boardrules.games.albion.render import render_svg
+
+        return render_svg(self._check_view(view), self.board,
+                          size=900 if size is None else size, highlight=highlight,
+                          marks=marks, arrows=arrows)
+
+    def render_view_text(self, view: Mapping[str, Any]) -> str:
+        from boardrules.games.albion.render import render_text
+
+        return render_text(self._check_view(view), self.board)
 
 
 def _resources(counts: list[int]) -> ResourcesView:
@@ -433,24 +457,27 @@ class AlbionState(State[AlbionMove]):
 
     def render_text(self, player: int | None = None) -> str:
         """The board as text (``print(state)`` shows it)."""
-        from boardrules.games.albion.render import render_text
-
-        text = render_text(self.view(player), self._game.board)
+        text = self._game.render_view_text(self.view(player))
         last = self.last_events(player)
         if last:
             text = text.rstrip("\n") + "\nlast: " + "; ".join(
                 describe(e.kind, dict(e.data)) for e in last) + "\n"
         return text
 
-    def render_svg(self, player: int | None = None, *, size: int = 900) -> str:
-        """An SVG picture of the position."""
-        from boardrules.games.albion.render import render_svg
+    def render_svg(self, player: int | None = None, *, highlight: Sequence[str] = (),
+                   marks: Sequence[tuple[str, str]] = (),
+                   arrows: Sequence[tuple[str, str]] = (), size: int = 900) -> str:
+        """An SVG picture of the position, with the overlays of
+        :meth:`Game.render_view_svg` (regions by key)."""
+        return self._game.render_view_svg(self.view(player), highlight=highlight, marks=marks,
+                                          arrows=arrows, size=size)
 
-        return render_svg(self.view(player), self._game.board, size=size)
-
-    def render_svg_truth(self, *, size: int = 900) -> str:
+    def render_svg_truth(self, *, highlight: Sequence[str] = (),
+                         marks: Sequence[tuple[str, str]] = (),
+                         arrows: Sequence[tuple[str, str]] = (), size: int = 900) -> str:
         """The same picture: nothing is hidden in Albion."""
-        return self.render_svg(None, size=size)
+        return self.render_svg(None, highlight=highlight, marks=marks, arrows=arrows,
+                               size=size)
 
 
 AlbionGame.state_class = AlbionState

@@ -41,6 +41,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from boardrules.api import CHANCE, TERMINAL
 from boardrules.games.albion.board import MAP_HEIGHT, MAP_WIDTH, RESOURCES, Board, Region
+from boardrules.games.overlay import Spot, check_overlays, overlay
 
 #: Player colours (fill, text on it); the printed colours are not known.
 PLAYER_COLOURS: tuple[tuple[str, str], ...] = (
@@ -217,13 +218,18 @@ def render_text(view: Mapping[str, Any], board: Board) -> str:
 
 # --- SVG -------------------------------------------------------------------------------
 
-def render_svg(view: Mapping[str, Any], board: Board, *, size: int = 900) -> str:
+def render_svg(view: Mapping[str, Any], board: Board, *, size: int = 900,
+               highlight: Sequence[str] = (), marks: Sequence[tuple[str, str]] = (),
+               arrows: Sequence[tuple[str, str]] = ()) -> str:
     """The position as a standalone SVG document ``size`` pixels wide (an integer from
-    200 to 10000; ``ValueError`` otherwise)."""
+    200 to 10000; ``ValueError`` otherwise), with the overlays of
+    :mod:`boardrules.games.overlay` on its regions (by key: ``londinium``)."""
     if isinstance(size, bool) or not isinstance(size, int) or not 200 <= size <= 10_000:
         raise ValueError("size must be an integer from 200 to 10000 pixels")
     margin = 20
     scale = (size - 2 * margin) / MAP_WIDTH
+    spots = _spots(board, margin, scale)
+    shown = check_overlays("Albion", spots, highlight, marks, arrows)
     font = max(7.0, 13 * scale)
     map_h = MAP_HEIGHT * scale + 2 * margin
     players = [p for p in view.get("players", ()) if isinstance(p, Mapping)]
@@ -248,8 +254,24 @@ def render_svg(view: Mapping[str, Any], board: Board, *, size: int = 900) -> str
         out += _region_marks(region, entries.get(i, {}), *at(region.x, region.y),
                              scale, font)
     out += _legend(legend, margin, map_h + font, font)
+    out += overlay(spots, *shown, unit=60 * scale)
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _spots(board: Board, margin: float, scale: float) -> dict[str, Spot]:
+    """Each region's outline (or the disc drawn without one), arrows at its label."""
+    def at(x: float, y: float) -> tuple[float, float]:
+        return round(margin + x * scale, 1), round(margin + y * scale, 1)
+
+    spots: dict[str, Spot] = {}
+    for region in board.regions:
+        label = at(region.x, region.y)
+        if region.outline is not None:
+            spots[region.key] = Spot.polygon([at(x, y) for x, y in region.outline], label)
+        else:
+            spots[region.key] = Spot.circle(*label, 30 * scale)
+    return spots
 
 
 def _regions(board: Board, at: Where, scale: float) -> list[str]:

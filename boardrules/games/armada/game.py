@@ -8,7 +8,7 @@ explains rejected moves.  It re-implements no rule.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from boardrules._events import Event
@@ -319,6 +319,33 @@ class ArmadaGame(Game["ArmadaState", ArmadaMove]):
     def _redact_event(self, event: Event, viewer: int | None) -> Event | None:
         return armada_events.redact(event, viewer)
 
+    # --- where moves land, and pictures (render.py) ---
+
+    def _locations(self, move: ArmadaMove) -> tuple[str, ...]:
+        """The place acted on (a territory, or a sea space for the ship there); a
+        route's start, then its end.  A deploy's territory follows from the position
+        (the next of the lair): none."""
+        return tuple(place for place in (move.at, move.to) if place is not None)
+
+    def _redacted_locations(self, text: str) -> tuple[str, ...] | None:
+        """A card drawn for another player, ``draw ?`` in a log: no location."""
+        return () if text == "draw ?" else None
+
+    def render_view_svg(self, view: Mapping[str, Any], *, highlight: Sequence[str] = (),
+                        marks: Sequence[tuple[str, str]] = (),
+                        arrows: Sequence[tuple[str, str]] = (),
+                        size: int | None = None) -> str:
+        from boardrules.games.armada.render import render_svg
+
+        return render_svg(self._check_view(view), self.board,
+                          size=900 if size is None else size, highlight=highlight,
+                          marks=marks, arrows=arrows)
+
+    def render_view_text(self, view: Mapping[str, Any]) -> str:
+        from boardrules.games.armada.render import render_text
+
+        return render_text(self._check_view(view), self.board)
+
     @classmethod
     def check_saved_options(cls, options: dict[str, Any]) -> None:
         """A saved state names shipped data files or carries them, never a path."""
@@ -609,29 +636,30 @@ class ArmadaState(State[ArmadaMove]):
 
     def render_text(self, player: int | None = None) -> str:
         """The board as text (``print(state)`` shows it)."""
-        from boardrules.games.armada.render import render_text
-
-        text = render_text(self.view(player), self._game.board)
+        text = self._game.render_view_text(self.view(player))
         last = self.last_events(player)
         if last:
             text += "\nlast: " + "; ".join(armada_events.describe(e) for e in last)
         return text
 
-    def render_svg(self, player: int | None = None, *, size: int = 900) -> str:
-        """An SVG picture of what ``player`` may see."""
-        from boardrules.games.armada.render import render_svg
+    def render_svg(self, player: int | None = None, *, highlight: Sequence[str] = (),
+                   marks: Sequence[tuple[str, str]] = (),
+                   arrows: Sequence[tuple[str, str]] = (), size: int = 900) -> str:
+        """An SVG picture of what ``player`` may see, with the overlays of
+        :meth:`Game.render_view_svg` (territories and sea spaces by key)."""
+        return self._game.render_view_svg(self.view(player), highlight=highlight, marks=marks,
+                                          arrows=arrows, size=size)
 
-        return render_svg(self.view(player), self._game.board, size=size)
-
-    def render_svg_truth(self, *, size: int = 900) -> str:
+    def render_svg_truth(self, *, highlight: Sequence[str] = (),
+                         marks: Sequence[tuple[str, str]] = (),
+                         arrows: Sequence[tuple[str, str]] = (), size: int = 900) -> str:
         """The same picture with every hand shown (for a referee or a replay)."""
-        from boardrules.games.armada.render import render_svg
-
         view = self.view(None)
         raw = self._raw()
         for p, entry in enumerate(view["players"]):
             entry["hand"] = dict(zip(CARD_KINDS, raw["hand"][p], strict=True))
-        return render_svg(view, self._game.board, size=size)
+        return self._game.render_view_svg(view, highlight=highlight, marks=marks,
+                                          arrows=arrows, size=size)
 
 
 ArmadaGame.state_class = ArmadaState

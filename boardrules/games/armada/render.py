@@ -60,12 +60,13 @@ the natives; a colour the renderer does not know is grey.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Literal
 from xml.sax.saxutils import escape, quoteattr
 
 from boardrules.api import CHANCE, TERMINAL
 from boardrules.games.armada.board import MAP_HEIGHT, MAP_WIDTH, Board, Territory
+from boardrules.games.overlay import Spot, check_overlays, overlay
 
 #: Fill of each colour's pieces, and the ink written on them.
 COLOUR_FILLS: dict[str, tuple[str, str]] = {
@@ -324,16 +325,30 @@ def _territory_line(board: Board, i: int, entry: Mapping[str, Any],
 
 # --- SVG -------------------------------------------------------------------------------
 
-def render_svg(view: Mapping[str, Any], board: Board, *, size: int = 900) -> str:
+def render_svg(view: Mapping[str, Any], board: Board, *, size: int = 900,
+               highlight: Sequence[str] = (), marks: Sequence[tuple[str, str]] = (),
+               arrows: Sequence[tuple[str, str]] = (),
+               labels: Literal["keys", "names"] = "keys") -> str:
     """The position as a standalone SVG document ``size`` pixels wide (an integer from
-    200 to 10000; ``ValueError`` otherwise)."""
+    200 to 10000; ``ValueError`` otherwise), with the overlays of
+    :mod:`boardrules.games.overlay` on its territories and sea spaces (by key).
+
+    ``labels="keys"`` (the default) writes each territory's and sea space's key, the
+    names a player types in the notation; ``labels="names"`` the territory's name from
+    the board file instead (without a ``(city)`` after it: the tower shows it), on two
+    lines when long, and no sea-space keys (their cells' shade tells coastal from open
+    sea) -- for a reader who does not play with the notation, as in the docs."""
     if isinstance(size, bool) or not isinstance(size, int) or not 200 <= size <= 10_000:
         raise ValueError("size must be an integer from 200 to 10000 pixels")
+    if labels not in ("keys", "names"):
+        raise ValueError(f"labels must be 'keys' or 'names', not {labels!r}")
     _check(view, board)
     entries = _territory_entries(view, board)
     in_city, at_sea, _ = _ships(view, board)
     margin = 20
     scale = (size - 2 * margin) / MAP_WIDTH
+    spots = _spots(board, margin, scale)
+    shown = check_overlays("Armada", spots, highlight, marks, arrows)
     font = max(7.0, 13 * scale)
     map_h = MAP_HEIGHT * scale + 2 * margin
     width_chars = max(20, int((size - 2 * margin - font - 6) / (font * 0.9 * 0.55)))
@@ -350,11 +365,11 @@ def render_svg(view: Mapping[str, Any], board: Board, *, size: int = 900) -> str
            f'<rect x="{margin / 2}" y="{margin / 2}" width="{size - margin}" '
            f'height="{map_h - margin}" fill="{SEA}" stroke="{COAST}"/>']
     cell = _sea_cell(board) * scale
-    out += _sea_cells(board, at, cell, font)
+    out += _sea_cells(board, at, cell, font, labels == "keys")
     out += _territories(board, at, scale, font)
     box = max(8.0, 15 * scale)
     for i, territory in enumerate(board.territories):
-        out += _territory_marks(board, i, entries.get(i, {}), at, box, font)
+        out += _territory_marks(board, i, entries.get(i, {}), at, box, font, labels)
         for ship in in_city.get(i, []):
             x, y = at(territory.x, territory.y)
             out.append(_ship(ship, x, y + box * 2.05, box))  # under the token row
@@ -363,8 +378,31 @@ def render_svg(view: Mapping[str, Any], board: Board, *, size: int = 900) -> str
             x, y = at(sea.x, sea.y)
             out.append(_ship(ship, x, y + font * 0.2 + n * box * 0.5, box))
     out += _legend(legend, margin, map_h + font, font)
+    out += overlay(spots, *shown, unit=_sea_cell(board) * scale)
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _spots(board: Board, margin: float, scale: float) -> dict[str, Spot]:
+    """Each territory's outline (or its disc) with arrows at its label, each sea space's
+    cell (a ship there is named by the space)."""
+    def at(x: float, y: float) -> tuple[float, float]:
+        return round(margin + x * scale, 1), round(margin + y * scale, 1)
+
+    spots: dict[str, Spot] = {}
+    for territory in board.territories:
+        x, y = at(territory.x, territory.y)
+        if territory.outline is not None:
+            spots[territory.key] = Spot.polygon(
+                [at(px, py) for px, py in territory.outline], (x, y),
+                (x - 26 * scale, y - 24 * scale))
+        else:
+            spots[territory.key] = Spot.circle(x, y, 36 * scale)
+    cell = _sea_cell(board) * scale
+    for sea in board.seas:
+        x, y = at(sea.x, sea.y)
+        spots[sea.key] = Spot.rect(x - cell / 2, y - cell / 2, cell, cell, 1.5)
+    return spots
 
 
 def _sea_cell(board: Board) -> float:
@@ -376,7 +414,7 @@ def _sea_cell(board: Board) -> float:
     return min(90.0, max(20.0, step * 0.92))
 
 
-def _sea_cells(board: Board, at: Where, cell: float, font: float) -> list[str]:
+def _sea_cells(board: Board, at: Where, cell: float, font: float, keys: bool) -> list[str]:
     out = []
     for s, sea in enumerate(board.seas):
         coastal = board.coastal(s)
@@ -386,9 +424,9 @@ def _sea_cells(board: Board, at: Where, cell: float, font: float) -> list[str]:
                    f'<rect x="{x - cell / 2:.1f}" y="{y - cell / 2:.1f}" width="{cell:.1f}" '
                    f'height="{cell:.1f}" rx="{cell * 0.12:.1f}" fill="{fill}" '
                    f'stroke="#ffffff" stroke-opacity="0.5"/>'
-                   f'<text x="{x:.1f}" y="{y - cell / 2 + font * 0.75:.1f}" '
-                   f'font-size="{font * 0.6:.1f}" text-anchor="middle" fill="#1d3b5c">'
-                   f"{escape(sea.key)}</text></g>")
+                   + (f'<text x="{x:.1f}" y="{y - cell / 2 + font * 0.75:.1f}" '
+                      f'font-size="{font * 0.6:.1f}" text-anchor="middle" fill="#1d3b5c">'
+                      f"{escape(sea.key)}</text>" if keys else "") + "</g>")
     return out
 
 
@@ -413,15 +451,16 @@ def _territories(board: Board, at: Where, scale: float, font: float) -> list[str
 
 
 def _territory_marks(board: Board, i: int, entry: Mapping[str, Any], at: Where,
-                     box: float, font: float) -> list[str]:
-    """The key (a dashed ring round the territory's middle while a central-group one is
-    unexplored), then a row of city or post mark, flag, bands, gold and natives centred
-    under it."""
+                     box: float, font: float, labels: str) -> list[str]:
+    """The key or name (a dashed ring round the territory's middle while a
+    central-group one is unexplored), then a row of city or post mark, flag, bands, gold
+    and natives centred under it."""
     territory = board.territories[i]
     x, y = at(territory.x, territory.y)
-    out = [f'<text x="{x}" y="{y - box * 0.55:.1f}" font-size="{font * 0.8:.1f}" '
-           f'text-anchor="middle" font-weight="bold" fill="#1a1a1a">'
-           f"{escape(territory.key)}</text>"]
+    lines = [territory.key] if labels == "keys" else _name_lines(territory.name)
+    out = [f'<text x="{x}" y="{y - box * 0.55 - (len(lines) - 1 - n) * font * 0.9:.1f}" '
+           f'font-size="{font * 0.8:.1f}" text-anchor="middle" font-weight="bold" '
+           f'fill="#1a1a1a">{escape(line)}</text>' for n, line in enumerate(lines)]
     if entry.get("explored") is False and board.lair_of(i) is None:
         out.append(f'<circle class="unexplored" cx="{x}" cy="{y}" r="{box * 2:.1f}" '
                    'fill="none" stroke="#555555" stroke-dasharray="2 2" opacity="0.6">'
@@ -431,6 +470,19 @@ def _territory_marks(board: Board, i: int, entry: Mapping[str, Any], at: Where,
     top = y - box * 0.3
     out += [token(left + n * (box + 2), top, box) for n, token in enumerate(row)]
     return out
+
+
+def _name_lines(name: str) -> list[str]:
+    """A territory's name as a picture writes it: without a last part in brackets
+    (``Green lair 3 (city)``: the tower says it), cut at the space nearest its middle
+    when longer than 10 characters (``Central`` / ``island 10``)."""
+    if name.endswith(")") and " (" in name:
+        name = name[:name.rindex(" (")]
+    spaces = [i for i, ch in enumerate(name) if ch == " "]
+    if len(name) <= 10 or not spaces:
+        return [name]
+    cut = min(spaces, key=lambda i: abs(2 * i - len(name)))
+    return [name[:cut], name[cut + 1:]]
 
 
 def _city(left: float, top: float, box: float) -> str:

@@ -8,13 +8,14 @@ explains rejected moves.  It re-implements no rule.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
 from boardrules._events import Event
 from boardrules._ext.armadora import ArmadoraCore
 from boardrules.api import CHANCE, TERMINAL, Game, Outcome, State, Termination
-from boardrules.errors import InvalidOptionError
+from boardrules.errors import InvalidMoveError, InvalidOptionError
 from boardrules.games.armadora.board import DEFAULT_BOARD, Board, load_board, shipped_boards
 from boardrules.games.armadora.events import armadora_events, redact_armadora_event
 from boardrules.games.armadora.moves import (
@@ -35,6 +36,8 @@ from boardrules.games.armadora.views import (
 from boardrules.games.board_files import refuse_board_paths
 
 Variant = Literal["basic", "advanced"]
+#: A square's name in a redacted warrior move (``?@c2``).
+_REDACTED_SQUARE = re.compile(r"[a-h][1-8]")
 PHASES = ("gold", "race", "turn", "after_power", "second_palisade", "over")
 
 #: Why the core refused an action: rule key -> message citing the rule by the number and
@@ -205,6 +208,41 @@ class ArmadoraGame(Game["ArmadoraState", ArmadoraMove]):
 
     def _redact_event(self, event: Event, viewer: int | None) -> Event | None:
         return redact_armadora_event(self, event, viewer)
+
+    # --- where moves land, and pictures (render.py) ---
+
+    def _locations(self, move: ArmadoraMove) -> tuple[str, ...]:
+        """The square of a warrior, a power's target or the reinforcement token; the
+        gap of a palisade, named as the notation writes it (``"c2-d2"``)."""
+        if move.edge is not None:
+            return (f"{move.edge[0]}-{move.edge[1]}",)
+        return (move.square,) if move.square is not None else ()
+
+    def _redacted_locations(self, text: str) -> tuple[str, ...] | None:
+        """Another player's warrior, ``?@c2`` in a log: its square."""
+        if not text.startswith("?@"):
+            return None
+        square = text[2:]
+        board = self.board
+        if _REDACTED_SQUARE.fullmatch(square) and "abcdefgh".index(square[0]) < board.width \
+                and int(square[1:]) <= board.height:
+            return (square,)
+        raise InvalidMoveError(f"not an Armadora move: {text!r} (a hidden warrior is "
+                               "written '?@' and its square, '?@c2')", "not_notation")
+
+    def render_view_svg(self, view: Mapping[str, Any], *, highlight: Sequence[str] = (),
+                        marks: Sequence[tuple[str, str]] = (),
+                        arrows: Sequence[tuple[str, str]] = (),
+                        size: int | None = None) -> str:
+        from boardrules.games.armadora.render import render_svg
+
+        return render_svg(self._check_view(view), size=56 if size is None else size,
+                          highlight=highlight, marks=marks, arrows=arrows)
+
+    def render_view_text(self, view: Mapping[str, Any]) -> str:
+        from boardrules.games.armadora.render import render_text
+
+        return render_text(self._check_view(view))
 
 
 class ArmadoraState(State[ArmadoraMove]):
@@ -427,32 +465,34 @@ class ArmadoraState(State[ArmadoraMove]):
         (his own strengths, the ones he peeked at, his screen).  See the docs' Text board
         section for the symbols."""
         from boardrules.games.armadora.events import describe
-        from boardrules.games.armadora.render import render_text
 
-        text = render_text(self.view(player))
+        text = self._game.render_view_text(self.view(player))
         last = self.last_events(player)
         if last:
             text += "\nlast: " + "; ".join(describe(event) for event in last)
         return text
 
-    def render_svg(self, player: int | None = None, *, size: int = 56) -> str:
+    def render_svg(self, player: int | None = None, *, highlight: Sequence[str] = (),
+                   marks: Sequence[tuple[str, str]] = (),
+                   arrows: Sequence[tuple[str, str]] = (), size: int = 56) -> str:
         """An SVG picture of what ``player`` may see (``None``: a spectator, every
-        face-down strength hidden); :meth:`render_svg_truth` shows them all."""
-        from boardrules.games.armadora.render import render_svg
+        face-down strength hidden); :meth:`render_svg_truth` shows them all.  The
+        overlays are :meth:`Game.render_view_svg`'s (squares ``c2``, gaps ``c2-d2``)."""
+        return self._game.render_view_svg(self.view(player), highlight=highlight, marks=marks,
+                                          arrows=arrows, size=size)
 
-        return render_svg(self.view(player), size=size)
-
-    def render_svg_truth(self, *, size: int = 56) -> str:
+    def render_svg_truth(self, *, highlight: Sequence[str] = (),
+                         marks: Sequence[tuple[str, str]] = (),
+                         arrows: Sequence[tuple[str, str]] = (), size: int = 56) -> str:
         """An SVG picture of the whole truth: every strength shown (for analysis and
         docs, never for a player)."""
-        from boardrules.games.armadora.render import render_svg
-
         view = self.view(None)
         raw = self._raw()
         for c, sq in enumerate(view["squares"]):
             if sq["warrior"] is not None:
                 sq["warrior"]["strength"] = raw["strength"][c]
-        return render_svg(view, size=size)
+        return self._game.render_view_svg(view, highlight=highlight, marks=marks,
+                                          arrows=arrows, size=size)
 
 
 def _unplaced(gold_left: list[int]) -> list[int]:

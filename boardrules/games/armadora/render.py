@@ -3,14 +3,17 @@ picture can never show what his view hides)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
+
+from boardrules.games.overlay import Spot, check_overlays, overlay
 
 # Race colours of the published game (one source): red Orc, black Goblin, blue Elf,
 # white Mage.
 RACE_COLOURS = {"orc": "#c0392b", "goblin": "#222222", "elf": "#2e6fd1", "mage": "#f4f4f4"}
 SEAT_COLOURS = ("#c0392b", "#2e6fd1", "#222222", "#f4f4f4")
+COLUMNS = "abcdefgh"
 TERRITORY_TINTS = ("#e8f1dc", "#dcebf1", "#f1e8dc", "#ecdcf1", "#f1dcdc", "#dcf1e6",
                    "#f1f0dc", "#e3e3e3")
 
@@ -24,10 +27,17 @@ def _text_colour(fill: str) -> str:
     return "#000000" if fill in ("#f4f4f4",) else "#ffffff"
 
 
-def render_svg(view: Mapping[str, Any], *, size: int = 56) -> str:
-    """The board of ``view`` as an SVG document (squares ``size`` pixels wide)."""
+def render_svg(view: Mapping[str, Any], *, size: int = 56, highlight: Sequence[str] = (),
+               marks: Sequence[tuple[str, str]] = (),
+               arrows: Sequence[tuple[str, str]] = ()) -> str:
+    """The board of ``view`` as an SVG document (squares ``size`` pixels wide), with the
+    overlays of :mod:`boardrules.games.overlay` on its squares (``c2``) and palisade gaps
+    (``c2-d2``, the lower-numbered square first, as the notation and the view write
+    them)."""
     width, height = view["width"], view["height"]
     margin = size // 2
+    spots = _spots(width, height, size)
+    shown = check_overlays("Armadora", spots, highlight, marks, arrows)
     legend = 22 * len(view["players"]) + 10
     w_px = width * size + 2 * margin
     h_px = height * size + 2 * margin + legend
@@ -88,8 +98,28 @@ def render_svg(view: Mapping[str, Any], *, size: int = 56) -> str:
                    f'{escape(str(p["player"]))}: {escape(race)}, team {p["team"]}, '
                    f'{p["warriors_left"]} warriors left{status}{turn}</text>')
         ly += 22
+    out += overlay(spots, *shown, unit=size)
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _spots(width: int, height: int, size: int) -> dict[str, Spot]:
+    """Every square, and every gap between two side-by-side squares (a palisade's place:
+    the fence line between them)."""
+    margin = size // 2
+    spots: dict[str, Spot] = {}
+    for y in range(height):
+        for x in range(width):
+            left, top = margin + x * size, margin + y * size
+            name = f"{COLUMNS[x]}{y + 1}"
+            spots[name] = Spot.rect(left, top, size, size, size * 0.06)
+            if x + 1 < width:  # the gap on its east side
+                spots[f"{name}-{COLUMNS[x + 1]}{y + 1}"] = Spot.segment(
+                    left + size, top, left + size, top + size)
+            if y + 1 < height:  # the gap on its south side
+                spots[f"{name}-{COLUMNS[x]}{y + 2}"] = Spot.segment(
+                    left, top + size, left + size, top + size)
+    return spots
 
 
 def _warrior(view: Mapping[str, Any], warrior: Mapping[str, Any], x: int, y: int,

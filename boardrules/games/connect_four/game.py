@@ -7,7 +7,7 @@ re-implements no rule.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from boardrules._ext.connect_four import ConnectFourCore
@@ -70,6 +70,27 @@ class ConnectFourGame(Game["ConnectFourState", ConnectFourMove]):
     def _events(self, before: dict[str, Any], action: int, mover: int,
                 after: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
         return connect_four_events(before, action, mover, after)
+
+    # --- where moves land, and pictures (render.py) ---
+
+    def _locations(self, move: ConnectFourMove) -> tuple[str, ...]:
+        """The column the disc drops into (the cell it lands on depends on the
+        position: the view's ``heights`` tell it)."""
+        return (move.column,)
+
+    def render_view_svg(self, view: Mapping[str, Any], *, highlight: Sequence[str] = (),
+                        marks: Sequence[tuple[str, str]] = (),
+                        arrows: Sequence[tuple[str, str]] = (),
+                        size: int | None = None) -> str:
+        from boardrules.games.connect_four.render import render_svg
+
+        return render_svg(self._check_view(view), size=56 if size is None else size,
+                          highlight=highlight, marks=marks, arrows=arrows)
+
+    def render_view_text(self, view: Mapping[str, Any]) -> str:
+        from boardrules.games.connect_four.render import render_text
+
+        return render_text(self._check_view(view))
 
 
 class ConnectFourState(LineGameState[ConnectFourMove]):
@@ -153,20 +174,19 @@ class ConnectFourState(LineGameState[ConnectFourMove]):
         """The board as text (``print(state)`` shows it); the same for every viewer
         (perfect information).  ``player`` is checked as for :meth:`view`."""
         from boardrules.games.connect_four.events import describe
-        from boardrules.games.connect_four.render import render_text
-
-        text = render_text(self.view(player))
+        text = self._game.render_view_text(self.view(player))
         last = self.last_events(player)
         if last:
             text += "\nlast: " + "; ".join(describe(event) for event in last)
         return text
 
-    def render_svg(self, player: int | None = None, *, size: int = 56) -> str:
+    def render_svg(self, player: int | None = None, *, highlight: Sequence[str] = (),
+                   marks: Sequence[tuple[str, str]] = (),
+                   arrows: Sequence[tuple[str, str]] = (), size: int = 56) -> str:
         """An SVG picture of the board (cells ``size`` pixels wide); the connected four,
         if any, are ringed."""
-        from boardrules.games.connect_four.render import render_svg
-
-        return render_svg(self.view(player), size=size)
+        return self._game.render_view_svg(self.view(player), highlight=highlight, marks=marks,
+                                          arrows=arrows, size=size)
 
 
 ConnectFourGame.state_class = ConnectFourState

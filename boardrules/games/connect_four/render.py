@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+from boardrules.games.overlay import Spot, check_overlays, overlay
 
 COLUMNS = "abcdefg"
 DISC = {"X": "#d62828", "O": "#f6c90e"}   # player 0 red, player 1 yellow
@@ -11,11 +13,17 @@ FRAME = "#1d4e9e"
 HOLE = "#fbf8f0"
 
 
-def render_svg(view: Mapping[str, Any], *, size: int = 56) -> str:
-    """The board of ``view`` as an SVG document (cells ``size`` pixels wide)."""
+def render_svg(view: Mapping[str, Any], *, size: int = 56, highlight: Sequence[str] = (),
+               marks: Sequence[tuple[str, str]] = (),
+               arrows: Sequence[tuple[str, str]] = ()) -> str:
+    """The board of ``view`` as an SVG document (cells ``size`` pixels wide), with the
+    overlays of :func:`boardrules.games.overlay.overlay` on its columns ``a`` to ``g`` (a
+    move's locations) and its cells ``a1`` to ``g6`` (row 1 at the bottom)."""
     rows = view["rows"]
     height, width = len(rows), len(rows[0])
     margin = size // 2
+    spots = _spots(height, width, size)
+    shown = check_overlays("Connect Four", spots, highlight, marks, arrows)
     w_px = width * size + 2 * margin
     h_px = height * size + 2 * margin + 24
     out = [
@@ -40,8 +48,23 @@ def render_svg(view: Mapping[str, Any], *, size: int = 56) -> str:
         out.append(f'<text x="{margin + c * size + size // 2}" y="{margin + height * size + 18}" '
                    f'font-size="13" text-anchor="middle">{COLUMNS[c]}</text>')
     out.append(f'<text x="{margin}" y="{h_px - 6}" font-size="13">{_status(view)}</text>')
+    out += overlay(spots, *shown, unit=size)
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _spots(height: int, width: int, size: int) -> dict[str, Spot]:
+    """Each column (its whole height; the badge on its top cell) and each cell."""
+    margin = size // 2
+    spots: dict[str, Spot] = {}
+    for c in range(width):
+        x = margin + c * size
+        column = Spot.rect(x, margin, size, height * size, 2)
+        spots[COLUMNS[c]] = Spot(column.shape, column.centre,
+                                 Spot.rect(x, margin, size, size).badge)
+        for i in range(height):
+            spots[f"{COLUMNS[c]}{height - i}"] = Spot.rect(x, margin + i * size, size, size, 2)
+    return spots
 
 
 def _status(view: Mapping[str, Any]) -> str:

@@ -7,7 +7,7 @@ re-implements no rule.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from boardrules._ext.pig import PigCore
@@ -70,6 +70,22 @@ class PigGame(Game["PigState", PigMove]):
     def _events(self, before: dict[str, Any], action: int, mover: int,
                 after: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
         return pig_events(before, action, mover, after)
+
+    # --- where moves land, and pictures (render.py) ---
+
+    def render_view_svg(self, view: Mapping[str, Any], *, highlight: Sequence[str] = (),
+                        marks: Sequence[tuple[str, str]] = (),
+                        arrows: Sequence[tuple[str, str]] = (),
+                        size: int | None = None) -> str:
+        from boardrules.games.pig.render import render_svg
+
+        return render_svg(self._check_view(view), size=300 if size is None else size,
+                          highlight=highlight, marks=marks, arrows=arrows)
+
+    def render_view_text(self, view: Mapping[str, Any]) -> str:
+        from boardrules.games.pig.render import render_text
+
+        return render_text(self._check_view(view))
 
 
 class PigState(State[PigMove]):
@@ -191,22 +207,21 @@ class PigState(State[PigMove]):
         """The board as text (``print(state)`` shows it); the same for every viewer
         (perfect information).  ``player`` is checked as for :meth:`view`."""
         from boardrules.games.pig.events import describe
-        from boardrules.games.pig.render import render_text
-
-        text = render_text(self.view(player))
+        text = self._game.render_view_text(self.view(player))
         last = self.last_events(player)
         if last:
             text += "\nlast: " + "; ".join(describe(event) for event in last)
         return text
 
-    def render_svg(self, player: int | None = None, *, size: int = 300) -> str:
+    def render_svg(self, player: int | None = None, *, highlight: Sequence[str] = (),
+                   marks: Sequence[tuple[str, str]] = (),
+                   arrows: Sequence[tuple[str, str]] = (), size: int = 300) -> str:
         """An SVG picture: the two score bars up to the target (the turn total in
         progress drawn after the score of the player whose turn it is), the turn
         total, the last die rolled and whose turn it is; ``size`` is the bars' length in
         pixels."""
-        from boardrules.games.pig.render import render_svg
-
-        return render_svg(self.view(player), size=size)
+        return self._game.render_view_svg(self.view(player), highlight=highlight, marks=marks,
+                                          arrows=arrows, size=size)
 
 
 PigGame.state_class = PigState

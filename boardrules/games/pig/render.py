@@ -3,8 +3,10 @@ turn total and the last die."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+from boardrules.games.overlay import check_overlays
 
 INK = ("#c0392b", "#2e6fd1")        # player 0 red, player 1 blue
 TURN_TINT = ("#eeb0a8", "#b3c9ef")  # the turn total at risk, lighter
@@ -19,8 +21,13 @@ PIPS = {
 }
 
 
-def render_svg(view: Mapping[str, Any], *, size: int = 300) -> str:
-    """The position of ``view`` as an SVG document (score bars ``size`` pixels long)."""
+def render_svg(view: Mapping[str, Any], *, size: int = 300, highlight: Sequence[str] = (),
+               marks: Sequence[tuple[str, str]] = (),
+               arrows: Sequence[tuple[str, str]] = ()) -> str:
+    """The position of ``view`` as an SVG document (score bars ``size`` pixels long).
+    Pig has no board: the overlays (:mod:`boardrules.games.overlay`) must be empty, any
+    location raises ``ValueError``."""
+    check_overlays("pig", {}, highlight, marks, arrows)
     target = view["target"]
     unit = size / target
     bar_h = 28

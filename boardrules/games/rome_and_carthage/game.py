@@ -266,6 +266,33 @@ class RomeCarthageGame(Game["RomeCarthageState", RomeCarthageMove]):
     def _redact_event(self, event: Event, viewer: int | None) -> Event | None:
         return redact(self, event, viewer)
 
+    # --- where moves land, and pictures (render.py) ---
+
+    def _locations(self, move: RomeCarthageMove) -> tuple[str, ...]:
+        """The city of a placement, an uprising or a battle; a move's city, then where
+        it goes."""
+        return tuple(city for city in (move.city, move.to) if city is not None)
+
+    def _redacted_locations(self, text: str) -> tuple[str, ...] | None:
+        """A card drawn, played or given as a log hides it (``draw ?``, ``play ?``,
+        ``give ?``): no location."""
+        return () if text in ("draw ?", "play ?", "give ?") else None
+
+    def render_view_svg(self, view: Mapping[str, Any], *, highlight: Sequence[str] = (),
+                        marks: Sequence[tuple[str, str]] = (),
+                        arrows: Sequence[tuple[str, str]] = (),
+                        size: int | None = None) -> str:
+        from boardrules.games.rome_and_carthage.render import render_svg
+
+        return render_svg(self._check_view(view), self.board,
+                          size=900 if size is None else size, highlight=highlight,
+                          marks=marks, arrows=arrows)
+
+    def render_view_text(self, view: Mapping[str, Any]) -> str:
+        from boardrules.games.rome_and_carthage.render import render_text
+
+        return render_text(self._check_view(view), self.board)
+
     @classmethod
     def check_saved_options(cls, options: dict[str, Any]) -> None:
         """A saved state names a shipped board or carries the board itself, never a path."""
@@ -597,30 +624,31 @@ class RomeCarthageState(State[RomeCarthageMove]):
 
     def render_text(self, player: int | None = None) -> str:
         """The map as text (``print(state)`` shows it for a spectator)."""
-        from boardrules.games.rome_and_carthage.render import render_text
-
-        text = render_text(self.view(player), self._game.board)
+        text = self._game.render_view_text(self.view(player))
         last = self.last_events(player)
         if last:
             text += ("" if text.endswith("\n") else "\n") + "last: " + "; ".join(
                 describe(event) for event in last)
         return text
 
-    def render_svg(self, player: int | None = None, *, size: int = 900) -> str:
-        """An SVG picture of what ``player`` may see (``None``: a spectator)."""
-        from boardrules.games.rome_and_carthage.render import render_svg
+    def render_svg(self, player: int | None = None, *, highlight: Sequence[str] = (),
+                   marks: Sequence[tuple[str, str]] = (),
+                   arrows: Sequence[tuple[str, str]] = (), size: int = 900) -> str:
+        """An SVG picture of what ``player`` may see (``None``: a spectator), with the
+        overlays of :meth:`Game.render_view_svg` (cities by key)."""
+        return self._game.render_view_svg(self.view(player), highlight=highlight, marks=marks,
+                                          arrows=arrows, size=size)
 
-        return render_svg(self.view(player), self._game.board, size=size)
-
-    def render_svg_truth(self, *, size: int = 900) -> str:
+    def render_svg_truth(self, *, highlight: Sequence[str] = (),
+                         marks: Sequence[tuple[str, str]] = (),
+                         arrows: Sequence[tuple[str, str]] = (), size: int = 900) -> str:
         """An SVG picture with every hand shown (for analysis, never for a player)."""
-        from boardrules.games.rome_and_carthage.render import render_svg
-
         view = self.view(None)
         raw = self._raw()
         for q, entry in enumerate(view["players"]):
             entry["hand"] = _cards(raw["hand"][q])
-        return render_svg(view, self._game.board, size=size)
+        return self._game.render_view_svg(view, highlight=highlight, marks=marks,
+                                          arrows=arrows, size=size)
 
 
 def _empire_player(game: RomeCarthageGame) -> list[int]:

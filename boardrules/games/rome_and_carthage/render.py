@@ -29,10 +29,11 @@ cards, armies left, the pile and who is to move.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple
 from xml.sax.saxutils import escape, quoteattr
 
+from boardrules.games.overlay import Spot, check_overlays, overlay
 from boardrules.games.rome_and_carthage.board import EMPIRES, MAP_HEIGHT, MAP_WIDTH, Board
 
 #: Empire colours (the printed colours are not known: chosen to be told apart).
@@ -176,9 +177,12 @@ def _battle_text(battle: Mapping[str, Any]) -> str:
 
 # --- SVG -------------------------------------------------------------------------------
 
-def render_svg(view: Mapping[str, Any], board: Board, *, size: int = 900) -> str:
+def render_svg(view: Mapping[str, Any], board: Board, *, size: int = 900,
+               highlight: Sequence[str] = (), marks: Sequence[tuple[str, str]] = (),
+               arrows: Sequence[tuple[str, str]] = ()) -> str:
     """The position as a standalone SVG document ``size`` pixels wide (an integer from
-    200 to 10000; ``ValueError`` otherwise)."""
+    200 to 10000; ``ValueError`` otherwise), with the overlays of
+    :mod:`boardrules.games.overlay` on its cities (by key: ``roma``)."""
     if isinstance(size, bool) or not isinstance(size, int) or not 200 <= size <= 10_000:
         raise ValueError("size must be an integer from 200 to 10000 pixels")
     margin = 24
@@ -192,25 +196,135 @@ def render_svg(view: Mapping[str, Any], board: Board, *, size: int = 900) -> str
         c = board.cities[i]
         return round(margin + c.x * scale, 1), round(margin + c.y * scale, 1)
 
+    spots = {c.key: Spot.circle(*at(i), _disc_radius(board, i, scale) + 4 * scale + 3)
+             for i, c in enumerate(board.cities)}
+    shown = check_overlays("Rome & Carthage", spots, highlight, marks, arrows)
+    labels = _place_labels(board, at, scale, font,
+                           (margin / 2, margin / 2, size - margin / 2, map_h - margin / 2))
+
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{height}" '
            f'viewBox="0 0 {size} {height}" font-family="sans-serif">',
            f'<title>{escape(board.title)}</title>',
            f'<rect width="{size}" height="{height}" fill="#fbf8f0"/>',
            f'<rect x="{margin / 2}" y="{margin / 2}" width="{size - margin}" '
            f'height="{map_h - margin}" fill="{SEA}" stroke="{COAST}"/>']
-    out += _land(board, at, scale)
+    out += _land(board, at, scale, labels.islands)
     out += _routes(board, at)
     battle_city = _battle_city(view)
     for i in range(len(board.cities)):
-        out += _city(board, i, at, scale, font, battle_city)
+        out += _city(board, i, at, scale, font, battle_city, labels.cities[i])
     for i, entry in _entries(view, board):
         out += _armies(entry, *at(i), scale, font)
     out += _legend(view, margin, map_h + font, font)
+    out += overlay(spots, *shown, unit=36 * scale + 8)
     out.append("</svg>")
     return "\n".join(out)
 
 
-def _land(board: Board, at: Where, scale: float) -> list[str]:
+# --- where the names go ----------------------------------------------------------------
+
+#: A label's width per character, in ems: a little more than a sans-serif font's
+#: average, so that the box kept for a name holds it.
+CHAR_EM = 0.6
+#: (left, top, right, bottom) in pixels.
+Box = tuple[float, float, float, float]
+
+
+class Label(NamedTuple):
+    """Where a name is written: its anchor point (``y`` the baseline) and
+    ``text-anchor``."""
+
+    x: float
+    y: float
+    anchor: str
+
+
+class Labels(NamedTuple):
+    """Every city's label (board order) and every island's (by name)."""
+
+    cities: list[Label]
+    islands: dict[str, Label]
+
+
+def _text_box(label: Label, text: str, font_size: float) -> Box:
+    """The box a name written at ``label`` covers (from the ascender to the descender)."""
+    width = len(text) * font_size * CHAR_EM
+    left = {"start": label.x, "middle": label.x - width / 2, "end": label.x - width}[
+        label.anchor]
+    return left, label.y - 0.8 * font_size, left + width, label.y + 0.2 * font_size
+
+
+def _overlap(a: Box, b: Box) -> float:
+    """The area two boxes share (0 when they do not meet)."""
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def _disc_radius(board: Board, i: int, scale: float) -> float:
+    """The radius of a city's disc (a capital's is larger)."""
+    return (13 if board.cities[i].capital else 8) * scale + 2
+
+
+def _place_labels(board: Board, at: Where, scale: float, font: float, frame: Box) -> Labels:
+    """Names that overlap no other name, no city and no army: each island's name under
+    its cities when it fits there, then each city's in the first free place of a few
+    round it (under it first, as far as it can), else the least crowded of them.  The
+    boxes where armies stand -- up to three, right of a city and above it -- are kept
+    free whether armies stand there or not, so names stay put as armies come and go."""
+    size = font * 0.85
+    taken: list[Box] = []
+    for i in range(len(board.cities)):
+        x, y = at(i)
+        ring = _disc_radius(board, i, scale) + 4 * scale + 1
+        taken.append((x - ring, y - ring, x + ring, y + ring))
+        box = max(12.0, 18 * scale)
+        left, top = x + 6 * scale, y - box - 6 * scale
+        taken.append((left, top, left + 3 * (box + 2), top + box))
+
+    def best(candidates: list[Label], text: str, font_size: float) -> Label:
+        def crowding(label: Label) -> float:
+            box = _text_box(label, text, font_size)
+            padded = (box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1)
+            outside = 0.0 if (frame[0] <= box[0] and box[2] <= frame[2]
+                              and frame[1] <= box[1] and box[3] <= frame[3]) else 1e9
+            return outside + sum(_overlap(padded, other) for other in taken)
+        scores = [crowding(c) for c in candidates]
+        chosen = candidates[scores.index(min(scores))]
+        taken.append(_text_box(chosen, text, font_size))
+        return chosen
+
+    islands: dict[str, list[int]] = {}
+    for i, c in enumerate(board.cities):
+        if c.island is not None:
+            islands.setdefault(c.island, []).append(i)
+    island_labels: dict[str, Label] = {}
+    island_size = 9 * scale + 2
+    for name in sorted(islands):
+        spots = [at(i) for i in islands[name]]
+        x = sum(p[0] for p in spots) / len(spots)
+        low, high = max(p[1] for p in spots), min(p[1] for p in spots)
+        island_labels[name] = best(
+            [Label(x + dx * scale, y, "middle") for y in (low + 38 * scale, low + 52 * scale)
+             for dx in (0, -25, 25, -50, 50)] + [Label(x, high - 30 * scale, "middle")],
+            name, island_size)
+    cities = []
+    for i, c in enumerate(board.cities):
+        x, y = at(i)
+        r = _disc_radius(board, i, scale) + 4 * scale + 2
+        cities.append(best(
+            [Label(x, y + r + size * 0.8, "middle"),
+             Label(x - r - 1, y + size * 0.35, "end"),
+             Label(x + r + 1, y + size * 0.8, "start"),
+             Label(x - r * 0.6, y + r + size * 0.8, "end"),
+             Label(x + r * 0.6, y + r + size * 0.8, "start"),
+             Label(x - r * 0.4, y - r, "end"),
+             Label(x, y + r + size * 1.9, "middle"),
+             Label(x - r - 1, y - r * 0.5, "end")], c.name, size))
+    return Labels(cities, island_labels)
+
+
+def _land(board: Board, at: Where, scale: float, names: Mapping[str, Label]) -> list[str]:
     """Land as blobs round the cities joined along land routes: a coast-coloured layer
     under a sand layer draws each landmass's outline; islands are named."""
     r, width = 24 * scale, 40 * scale
@@ -227,16 +341,10 @@ def _land(board: Board, at: Where, scale: float) -> list[str]:
     for ring in _land_rings(board):
         points = " ".join(f"{x},{y}" for x, y in map(at, ring))
         out.append(f'<polygon points="{points}" fill="{SAND}"/>')
-    islands: dict[str, list[int]] = {}
-    for i, c in enumerate(board.cities):
-        if c.island is not None:
-            islands.setdefault(c.island, []).append(i)
-    for name in sorted(islands):
-        spots = [at(i) for i in islands[name]]
-        x = sum(p[0] for p in spots) / len(spots)
-        y = max(p[1] for p in spots) + 38 * scale
+    for name in sorted(names):
+        x, y, anchor = names[name]
         out.append(f'<text x="{x:.1f}" y="{y:.1f}" font-size="{9 * scale + 2:.1f}" '
-                   f'font-style="italic" fill="{SEA_ROUTE}" text-anchor="middle">'
+                   f'font-style="italic" fill="{SEA_ROUTE}" text-anchor="{anchor}">'
                    f'{escape(name)}</text>')
     return out
 
@@ -280,11 +388,11 @@ def _star(x: float, y: float, r: float) -> str:
 
 
 def _city(board: Board, i: int, at: Where, scale: float, font: float,
-          battle_city: str | None) -> list[str]:
+          battle_city: str | None, label: Label) -> list[str]:
     c = board.cities[i]
     x, y = at(i)
     fill = EMPIRE_COLOURS[EMPIRES[c.empire]]
-    r = (13 if c.capital else 8) * scale + 2
+    r = _disc_radius(board, i, scale)
     out = []
     if c.key == battle_city:
         out.append(f'<circle cx="{x}" cy="{y}" r="{r + 9 * scale + 3:.1f}" fill="none" '
@@ -297,8 +405,8 @@ def _city(board: Board, i: int, at: Where, scale: float, font: float,
     if c.capital:
         out.append(f'<polygon points="{_star(x, y, r * 0.8)}" fill="#ffffff" '
                    'stroke="#333" stroke-width="0.5"/>')
-    out.append(f'<text x="{x}" y="{y + r + font:.1f}" font-size="{font * 0.85:.1f}" '
-               f'text-anchor="middle" fill="#222">{escape(c.name)}</text>')
+    out.append(f'<text x="{label.x:.1f}" y="{label.y:.1f}" font-size="{font * 0.85:.1f}" '
+               f'text-anchor="{label.anchor}" fill="#222">{escape(c.name)}</text>')
     return out
 
 

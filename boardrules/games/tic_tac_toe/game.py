@@ -7,7 +7,7 @@ re-implements no rule.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from boardrules._ext.tic_tac_toe import TicTacToeCore
@@ -68,6 +68,26 @@ class TicTacToeGame(Game["TicTacToeState", TicTacToeMove]):
     def _events(self, before: dict[str, Any], action: int, mover: int,
                 after: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
         return tic_tac_toe_events(before, action, mover, after)
+
+    # --- where moves land, and pictures (render.py) ---
+
+    def _locations(self, move: TicTacToeMove) -> tuple[str, ...]:
+        """The square marked."""
+        return (move.square,)
+
+    def render_view_svg(self, view: Mapping[str, Any], *, highlight: Sequence[str] = (),
+                        marks: Sequence[tuple[str, str]] = (),
+                        arrows: Sequence[tuple[str, str]] = (),
+                        size: int | None = None) -> str:
+        from boardrules.games.tic_tac_toe.render import render_svg
+
+        return render_svg(self._check_view(view), size=80 if size is None else size,
+                          highlight=highlight, marks=marks, arrows=arrows)
+
+    def render_view_text(self, view: Mapping[str, Any]) -> str:
+        from boardrules.games.tic_tac_toe.render import render_text
+
+        return render_text(self._check_view(view))
 
 
 class TicTacToeState(LineGameState[TicTacToeMove]):
@@ -142,20 +162,19 @@ class TicTacToeState(LineGameState[TicTacToeMove]):
         """The board as text (``print(state)`` shows it); the same for every viewer
         (perfect information).  ``player`` is checked as for :meth:`view`."""
         from boardrules.games.tic_tac_toe.events import describe
-        from boardrules.games.tic_tac_toe.render import render_text
-
-        text = render_text(self.view(player))
+        text = self._game.render_view_text(self.view(player))
         last = self.last_events(player)
         if last:
             text += "\nlast: " + "; ".join(describe(event) for event in last)
         return text
 
-    def render_svg(self, player: int | None = None, *, size: int = 80) -> str:
+    def render_svg(self, player: int | None = None, *, highlight: Sequence[str] = (),
+                   marks: Sequence[tuple[str, str]] = (),
+                   arrows: Sequence[tuple[str, str]] = (), size: int = 80) -> str:
         """An SVG picture of the board (squares ``size`` pixels wide); the completed line,
         if any, is highlighted."""
-        from boardrules.games.tic_tac_toe.render import render_svg
-
-        return render_svg(self.view(player), size=size)
+        return self._game.render_view_svg(self.view(player), highlight=highlight, marks=marks,
+                                          arrows=arrows, size=size)
 
 
 TicTacToeGame.state_class = TicTacToeState

@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+from boardrules.games.overlay import Spot, check_overlays, overlay
 
 COLUMNS = "abc"
 INK = ("#c0392b", "#2e6fd1")   # X red, O blue
 LINE_TINT = "#f7e08a"
 
 
-def render_svg(view: Mapping[str, Any], *, size: int = 80) -> str:
-    """The board of ``view`` as an SVG document (squares ``size`` pixels wide)."""
+def render_svg(view: Mapping[str, Any], *, size: int = 80, highlight: Sequence[str] = (),
+               marks: Sequence[tuple[str, str]] = (),
+               arrows: Sequence[tuple[str, str]] = ()) -> str:
+    """The board of ``view`` as an SVG document (squares ``size`` pixels wide), with the
+    overlays of :func:`boardrules.games.overlay.overlay` on its squares ``a1`` to ``c3``."""
     rows = view["rows"]
     n = len(rows)
     margin = size // 2
+    spots = {f"{COLUMNS[c]}{r + 1}": Spot.rect(margin + c * size, margin + r * size, size,
+                                               size, size * 0.06)
+             for r in range(n) for c in range(n)}
+    shown = check_overlays("tic-tac-toe", spots, highlight, marks, arrows)
     w_px = n * size + 2 * margin
     h_px = n * size + 2 * margin + 24
     out = [
@@ -51,6 +60,7 @@ def render_svg(view: Mapping[str, Any], *, size: int = 80) -> str:
                            f'r="{size // 2 - pad}" fill="none" stroke="{INK[1]}" '
                            'stroke-width="6"/>')
     out.append(f'<text x="{margin}" y="{h_px - 12}" font-size="13">{_status(view)}</text>')
+    out += overlay(spots, *shown, unit=size)
     out.append("</svg>")
     return "\n".join(out)
 
