@@ -28,6 +28,7 @@ cards, armies left, the pile and who is to move.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
@@ -199,8 +200,7 @@ def render_svg(view: Mapping[str, Any], board: Board, *, size: int = 900,
     spots = {c.key: Spot.circle(*at(i), _disc_radius(board, i, scale) + 4 * scale + 3)
              for i, c in enumerate(board.cities)}
     shown = check_overlays("Rome & Carthage", spots, highlight, marks, arrows)
-    labels = _place_labels(board, at, scale, font,
-                           (margin / 2, margin / 2, size - margin / 2, map_h - margin / 2))
+    labels = _place_labels(board, size, margin)
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{height}" '
            f'viewBox="0 0 {size} {height}" font-family="sans-serif">',
@@ -266,12 +266,23 @@ def _disc_radius(board: Board, i: int, scale: float) -> float:
     return (13 if board.cities[i].capital else 8) * scale + 2
 
 
-def _place_labels(board: Board, at: Where, scale: float, font: float, frame: Box) -> Labels:
-    """Names that overlap no other name, no city and no army: each island's name under
-    its cities when it fits there, then each city's in the first free place of a few
-    round it (under it first, as far as it can), else the least crowded of them.  The
-    boxes where armies stand -- up to three, right of a city and above it -- are kept
-    free whether armies stand there or not, so names stay put as armies come and go."""
+@functools.lru_cache(maxsize=16)
+def _place_labels(board: Board, width: int, margin: int) -> Labels:
+    """Names that overlap no other name, no city and no army, on a picture ``width``
+    pixels wide: each island's name under its cities when it fits there, then each
+    city's in the first free place of a few round it (under it first, as far as it can),
+    else farther out, else the least crowded place.  The boxes where armies stand -- up
+    to three, right of a city and above it -- are kept free whether armies stand there
+    or not, so names stay put as armies come and go (and a board's names are placed once
+    a picture size)."""
+    scale = (width - 2 * margin) / MAP_WIDTH
+    font = max(8.0, 11 * scale)
+    frame = (margin / 2, margin / 2, width - margin / 2, MAP_HEIGHT * scale + 1.5 * margin)
+
+    def at(i: int) -> tuple[float, float]:
+        c = board.cities[i]
+        return round(margin + c.x * scale, 1), round(margin + c.y * scale, 1)
+
     size = font * 0.85
     taken: list[Box] = []
     for i in range(len(board.cities)):
@@ -282,7 +293,8 @@ def _place_labels(board: Board, at: Where, scale: float, font: float, frame: Box
         left, top = x + 6 * scale, y - box - 6 * scale
         taken.append((left, top, left + 3 * (box + 2), top + box))
 
-    def best(candidates: list[Label], text: str, font_size: float) -> Label:
+    def best(candidates: list[Label], text: str, font_size: float,
+             farther: list[Label] | None = None) -> Label:
         def crowding(label: Label) -> float:
             box = _text_box(label, text, font_size)
             padded = (box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1)
@@ -290,6 +302,9 @@ def _place_labels(board: Board, at: Where, scale: float, font: float, frame: Box
                               and frame[1] <= box[1] and box[3] <= frame[3]) else 1e9
             return outside + sum(_overlap(padded, other) for other in taken)
         scores = [crowding(c) for c in candidates]
+        if min(scores) > 0 and farther:  # nowhere near is free: look farther out
+            candidates = candidates + farther
+            scores += [crowding(c) for c in farther]
         chosen = candidates[scores.index(min(scores))]
         taken.append(_text_box(chosen, text, font_size))
         return chosen
@@ -320,8 +335,20 @@ def _place_labels(board: Board, at: Where, scale: float, font: float, frame: Box
              Label(x + r * 0.6, y + r + size * 0.8, "start"),
              Label(x - r * 0.4, y - r, "end"),
              Label(x, y + r + size * 1.9, "middle"),
-             Label(x - r - 1, y - r * 0.5, "end")], c.name, size))
+             Label(x - r - 1, y - r * 0.5, "end"),
+             Label(x - r - 1, y + r + size * 0.5, "end"),
+             Label(x + r + 1, y + r + size * 1.2, "start"),
+             Label(x - r - 1, y + r + size * 1.2, "end")], c.name, size,
+            _farther(x, y, r + size)))
     return Labels(cities, island_labels)
+
+
+def _farther(x: float, y: float, step: float) -> list[Label]:
+    """Places round (x, y) at one, one and a half and two ``step`` away, every 30
+    degrees: where a crowded city's name goes when no place next to it is free."""
+    return [Label(x + k * step * math.cos(math.radians(a)),
+                  y + k * step * math.sin(math.radians(a)) + step * 0.3, "middle")
+            for k in (1.0, 1.5, 2.0) for a in range(0, 360, 30)]
 
 
 def _land(board: Board, at: Where, scale: float, names: Mapping[str, Label]) -> list[str]:
