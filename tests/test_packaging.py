@@ -204,3 +204,86 @@ def test_source_checkout_without_cores_import_error_says_what_is_wrong(
     assert "ImportError" in message and "compiled Cython cores" in message
     assert "pip install -e ." in message and "C compiler" in message
     assert str(tmp_path / "boardrules") in message
+
+
+# --- the persistent build directories (setup.py) -------------------------------------------
+
+
+def build_dir_for(monkeypatch: pytest.MonkeyPatch, debug: str | None,
+                  sanitize: str | None) -> str:
+    """The object directory setup.py picks under these switches, for gcc with the same
+    toolchain (only the switches' flags differ)."""
+    for name, value in (("BOARDRULES_CYTHON_DEBUG", debug), ("BOARDRULES_SANITIZE", sanitize)):
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, value)
+    setup_py = load_setup_py()
+    commands = [("compiler_so", ["gcc", "-fPIC"]), setup_py["compile_args"]("unix"),
+                setup_py["link_args"]("unix")]
+    name: str = setup_py["build_dir_name"]("temp", commands, debug=setup_py["DEBUG"],
+                                           sanitize=setup_py["SANITIZE"])
+    return name
+
+
+def test_build_dir_name_is_stable_and_names_platform_python_and_flavour() -> None:
+    name = load_setup_py()["build_dir_name"]
+    commands = [("compiler_so", ["gcc"]), ["-O3"], []]
+    first = name("temp", commands, debug=False, sanitize=False, platform="linux-x86_64",
+                 cache_tag="cpython-311")
+    # the same toolchain and flags find the same directory again: what makes a second
+    # install reuse the first one's objects
+    assert first == name("temp", [("compiler_so", ["gcc"]), ["-O3"], []], debug=False,
+                         sanitize=False, platform="linux-x86_64", cache_tag="cpython-311")
+    assert first.startswith("temp-linux-x86_64-cpython-311-release-")
+    assert name("lib", commands, debug=False, sanitize=False, platform="linux-x86_64",
+                cache_tag="cpython-311") == "lib-" + first.removeprefix("temp-")
+    assert name("temp", commands, debug=False, sanitize=False, platform="linux-x86_64",
+                cache_tag="cpython-312") != first
+
+
+def test_build_dir_name_changes_with_any_flag_or_command() -> None:
+    name = load_setup_py()["build_dir_name"]
+    base = dict(debug=False, sanitize=False, platform="linux-x86_64", cache_tag="cpython-311")
+    names = {
+        name("temp", [("compiler_so", ["gcc"]), ["-O3"], []], **base),
+        name("temp", [("compiler_so", ["gcc"]), ["-O2"], []], **base),
+        name("temp", [("compiler_so", ["gcc", "-march=native"]), ["-O3"], []], **base),
+        name("temp", [("compiler_so", ["clang"]), ["-O3"], []], **base),
+        name("temp", [("compiler_so", ["gcc"]), ["-O3"], ["-lm"]], **base),
+    }
+    assert len(names) == 5
+
+
+@pytest.mark.parametrize(("debug", "sanitize", "flavour"), [
+    ("1", None, "-debug-"), (None, "1", "-release-sanitize-"), ("1", "1", "-debug-sanitize-")])
+def test_debug_and_sanitize_switches_build_in_directories_of_their_own(
+        monkeypatch: pytest.MonkeyPatch, debug: str | None, sanitize: str | None,
+        flavour: str) -> None:
+    release = build_dir_for(monkeypatch, None, None)
+    assert "-release-" in release
+    switched = build_dir_for(monkeypatch, debug, sanitize)
+    assert flavour in switched and switched != release
+    # and switching back finds the release build's directory again
+    assert build_dir_for(monkeypatch, "0", "0") == release
+
+
+def test_cython_directives_are_recorded_and_a_change_regenerates(tmp_path: Path) -> None:
+    setup_py = load_setup_py()
+    changed, record = setup_py["directives_changed"], setup_py["record_directives"]
+    directives = dict(setup_py["DIRECTIVES"])
+    cython_dir = tmp_path / "build" / "cython"
+    assert changed(cython_dir, directives)  # nothing recorded: C of unknown directives
+    record(cython_dir, directives)
+    assert not changed(cython_dir, directives)
+    assert changed(cython_dir, dict(directives, boundscheck=not directives["boundscheck"]))
+    (cython_dir / "directives.json").write_text("{not json", encoding="utf-8")
+    assert changed(cython_dir, directives)
+
+
+def test_debug_build_keeps_its_c_apart(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the bounds-checked C (other directives) never overwrites the optimised build's C
+    monkeypatch.setenv("BOARDRULES_CYTHON_DEBUG", "1")
+    assert load_setup_py()["CYTHON_DIR"] == Path("build") / "cython-debug"
+    monkeypatch.delenv("BOARDRULES_CYTHON_DEBUG")
+    assert load_setup_py()["CYTHON_DIR"] == Path("build") / "cython"
