@@ -110,15 +110,20 @@ def set_viewport(driver: Any, width: int, height: int) -> None:
 
 
 def check_pages(driver: Any, build_dir: Path, pages: list[Path]) -> list[Offender]:
+    """Every offender of ``pages`` (under ``build_dir``) at each of :data:`WINDOWS`; the
+    browser's own window size is restored afterwards (a test session shares it)."""
     offenders: list[Offender] = []
-    for width, height in WINDOWS:
-        set_viewport(driver, width, height)
-        for page in pages:
-            driver.get(page.resolve().as_uri())
-            for found in driver.execute_script(FIND_OFFENDERS, TOLERANCE_PX):
-                offenders.append(Offender(str(page.relative_to(build_dir)), width,
-                                          found["kind"], found["what"],
-                                          int(found["needs"]), int(found["has"])))
+    try:
+        for width, height in WINDOWS:
+            set_viewport(driver, width, height)
+            for page in pages:
+                driver.get(page.resolve().as_uri())
+                for found in driver.execute_script(FIND_OFFENDERS, TOLERANCE_PX):
+                    offenders.append(Offender(str(page.relative_to(build_dir)), width,
+                                              found["kind"], found["what"],
+                                              int(found["needs"]), int(found["has"])))
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     return offenders
 
 

@@ -9,16 +9,23 @@
 * **Versions**: every version the docs and the README install or name for the current
   release (``boardrules==X``, ``boardrules-X.tar.gz``, ``boardrules X``) is
   ``boardrules.__version__``.
-* **Games**: the package's summary and the docs' front page call no game "planned".
+* **Games**: the package's summary, the docs' front page and the README call no game
+  "planned".
+* **The README's example** runs as it stands, and each value a comment states is right.
+* **The browser check** itself (with the session's headless Chromium): it flags a code
+  block that scrolls and a picture wider than its column, and passes a page that fits.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib.util
 import re
+import sys
 import textwrap
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -232,3 +239,49 @@ def test_the_readme_example_runs_as_it_stands(capsys: pytest.CaptureFixture[str]
     secret = namespace.get("SECRET")   # the signing key the block uses, defined in it
     assert isinstance(secret, bytes) and len(secret) >= 16
     assert capsys.readouterr().out     # print(state) shows the board
+
+
+# --- the browser check of the built pages (docs/check_code_fits.py) ---
+
+def _check_code_fits() -> Any:
+    """docs/check_code_fits.py as a module (docs/ is not a package)."""
+    spec = importlib.util.spec_from_file_location("check_code_fits",
+                                                  DOCS / "check_code_fits.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module   # its dataclass looks its module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+PAGE = """<!doctype html><html><head><style>
+body {{ margin: 0 }} main {{ width: {column}px }} pre {{ overflow: auto; {pre_style} }}
+img {{ display: block }}
+</style></head><body><main>
+<pre>short line
+{long_line}</pre>
+<p><a href="#"><img src="data:image/svg+xml,{svg}" style="width: {image}px"></a></p>
+</main></body></html>"""
+SVG = "%3Csvg xmlns='http://www.w3.org/2000/svg' width='10' height='10'/%3E"
+
+
+def test_the_browser_check_finds_clipped_code_and_wide_pictures(browser: Any,
+                                                                tmp_path: Path) -> None:
+    """A page whose code scrolls and whose picture overflows fails, at both widths; the
+    same page with wrapping code and a picture that fits passes."""
+    check = _check_code_fits()
+    long_line = "x = " + "'word' + " * 60 + "'end'"
+    (tmp_path / "bad.html").write_text(PAGE.format(
+        column=600, pre_style="", long_line=long_line, svg=SVG, image=900))
+    (tmp_path / "good.html").write_text(PAGE.format(
+        column=600, pre_style="white-space: pre-wrap", long_line=long_line, svg=SVG,
+        image=600))
+    pages = check.pages_of(tmp_path)
+    assert [page.name for page in pages] == ["bad.html", "good.html"]
+    found = check.check_pages(browser, tmp_path, pages)
+    assert {(o.page, o.window, o.kind) for o in found} == {
+        ("bad.html", 1280, "code"), ("bad.html", 800, "code"),
+        ("bad.html", 1280, "image"), ("bad.html", 800, "image")}
+    code = next(o for o in found if o.kind == "code")
+    assert code.what == "short line" and code.needs > code.has   # the block's first line
+    assert browser.execute_script("return window.innerWidth") == 1280   # restored
