@@ -238,7 +238,9 @@ def test_the_readme_example_runs_as_it_stands(capsys: pytest.CaptureFixture[str]
     assert len(checked) >= 2           # "# 0" and "# True": the comments are still read
     secret = namespace.get("SECRET")   # the signing key the block uses, defined in it
     assert isinstance(secret, bytes) and len(secret) >= 16
-    assert capsys.readouterr().out     # print(state) shows the board
+    state = namespace["state"]
+    assert isinstance(state, boardrules.State)  # print(state): the spectator's text board
+    assert capsys.readouterr().out == state.render_text(None) + "\n"
 
 
 # --- the browser check of the built pages (docs/check_code_fits.py) ---
