@@ -404,7 +404,8 @@ def test_the_extractor_finds_the_pages_examples() -> None:
     assert len(pages["README.md"].chunks) == 1
     assert sum(len(page.chunks) for page in pages.values()) > 500
     assert {script.name for page in pages.values() for script in page.scripts} == {
-        "albion_picture.py", "armadora_picture.py", "rome_and_carthage_picture.py"}
+        "albion_picture.py", "armada_picture.py", "armadora_picture.py",
+        "rome_and_carthage_picture.py"}
 
 
 def _lines_of(blocks: list[Chunk]) -> set[int]:
