@@ -452,7 +452,7 @@ def record_to_text(record: Mapping[str, Any]) -> str:
     if not whole:
         data = {"events": [entry["events"] for entry in upgraded["moves"]],
                 "views": upgraded.get("views")}
-        lines += ["", _DATA_MARK, json.dumps(data, sort_keys=True, separators=(",", ":"))]
+        lines += ["", _DATA_MARK, json.dumps(data, separators=(",", ":"))]
     return "\n".join(lines) + "\n"
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
+import sys
 from collections.abc import Sequence
 
 from boardrules.cli.demo import (
@@ -26,7 +28,7 @@ __all__ = ["BOT_ITERATIONS", "DEMO_GAMES", "SUGGESTION_ITERATIONS", "demo_bots",
            "play_demo_game"]
 
 #: The subcommands, in the order ``--help`` lists them (each a module of this package).
-COMMANDS = ("demo", "games", "play", "match")
+COMMANDS = ("demo", "games", "play", "suggest", "replay", "render", "match")
 
 
 def _games(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -55,5 +57,12 @@ def build_parser(prog: str = "boardrules") -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None, prog: str = "boardrules") -> int:
     args = build_parser(prog).parse_args(argv)
-    status: int = args.run(args)
+    try:
+        status: int = args.run(args)
+    except KeyboardInterrupt:  # Ctrl-C: no traceback; a command that keeps work catches it
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # the reader went away (| head): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     return status

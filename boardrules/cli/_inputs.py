@@ -109,3 +109,53 @@ def write_text(path: str, text: str) -> None:
         Path(path).write_text(text, encoding="utf-8")
     except OSError as exc:
         raise CommandError(f"cannot write {path}: {exc}") from None
+
+
+def states_of(loaded: Loaded) -> list[State[Any]]:
+    """Every step of a whole record, or the one state of a save."""
+    from boardrules.records import replay_states
+
+    if loaded.record is not None and loaded.state is not None:
+        return list(replay_states(loaded.record))
+    if loaded.state is None:
+        raise CommandError("a viewer's record holds only what he saw: no state to search")
+    return [loaded.state]
+
+
+def pick_step(count: int, step: int | None) -> int:
+    """``--step N``: 0 is the start, ``count - 1`` (the default) the end; -1 the end too."""
+    if step is None:
+        return count - 1
+    index = step if step >= 0 else count + step
+    if not 0 <= index < count:
+        raise CommandError(f"--step {step}: the file has steps 0 to {count - 1}")
+    return index
+
+
+def add_source_arguments(p: Any) -> None:
+    """FILE, or --game with --position: what suggest and render read."""
+    p.add_argument("file", metavar="FILE", nargs="?",
+                   help="a record (JSON or text), a save or a play save; - for stdin")
+    p.add_argument("--game", metavar="GAME", help="with --position: the game")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="with --game: a game option (repeatable)")
+    p.add_argument("--position", metavar="TEXT", help="a position in the game's notation")
+    p.add_argument("--step", type=int, default=None, metavar="N",
+                   help="a record's step: 0 the start, N after N moves (default: the end)")
+
+
+def source_state(args: Any) -> tuple[State[Any], Loaded | None]:
+    """The state FILE (at ``--step``) or ``--game``/``--position`` gives."""
+    if args.position is not None:
+        if not args.game or args.file:
+            raise CommandError("--position needs --game and no FILE")
+        game = load_game(args.game, parse_options(args.option))
+        try:
+            return game.position(args.position), None
+        except (BoardRulesError, NotImplementedError) as exc:
+            raise CommandError(f"--position: {exc}") from None
+    if not args.file:
+        raise CommandError("give a FILE, or --game and --position")
+    loaded = load_any(args.file)
+    states = states_of(loaded)
+    return states[pick_step(len(states), args.step)], loaded

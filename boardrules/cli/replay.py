@@ -1,0 +1,104 @@
+"""``boardrules replay``: step through a record in the terminal -- the board as the chosen
+viewer saw it after each move, the move and what it caused in words.
+
+At a terminal: Enter or ``n`` the next step, ``p`` the previous, a number that step,
+``q`` to stop.  Piped (or with ``--all``): every step, one after the other."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from boardrules.api import CHANCE
+from boardrules.cli._inputs import CommandError, load_any, parse_viewer, pick_step
+from boardrules.errors import BoardRulesError
+from boardrules.records import describe_event, game_record, replay, replay_views
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser("replay", help="step through a record in the terminal",
+                       description=__doc__,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("file", metavar="RECORD", help="a record (JSON or text form); - for stdin")
+    p.add_argument("--viewer", default=None, metavar="P",
+                   help="a whole record: whose view (a player or 'spectator', the default)")
+    p.add_argument("--step", type=int, default=0, metavar="N", help="start at step N")
+    p.add_argument("--all", action="store_true", help="print every step, no questions")
+    p.set_defaults(run=run)
+
+
+class Replay:
+    """A record's steps as text: the board after ``step`` moves and the move that led there."""
+
+    def __init__(self, record: Mapping[str, Any], viewer: int | None, game: Any) -> None:
+        if record["headers"]["viewer"] == "all":  # re-recorded as the viewer saw it
+            record = game_record(replay(record), viewer, date=None)
+        self.record = record
+        self.game = game
+        self.moves = record["moves"]
+        self.views = replay_views(record)
+
+    def __len__(self) -> int:
+        return len(self.views)
+
+    def step_text(self, step: int) -> str:
+        lines = [f"-- step {step} of {len(self) - 1}"]
+        if step > 0:
+            entry = self.moves[step - 1]
+            who = "chance" if entry["mover"] == CHANCE else f"player {entry['mover']}"
+            lines.append(f"{step:4d}. {who}: {entry['move']}"
+                         + (" (forced)" if entry.get("forced") else ""))
+            lines += [f"        {describe_event(e)}" for e in entry["events"]]
+            if "comment" in entry:
+                lines.append(f"        {{{entry['comment']}}}")
+        lines.append(self.game.render_view_text(self.views[step]))
+        return "\n".join(lines)
+
+
+def run(args: argparse.Namespace, ask: Callable[[str], str] | None = None) -> int:
+    try:
+        loaded = load_any(args.file)
+        if loaded.record is None:
+            raise CommandError(f"{args.file} is a save, not a record: render shows it")
+        record = loaded.record
+        from boardrules.cli._inputs import load_game
+
+        game = load_game(record["headers"]["game"], record["headers"]["options"])
+        if record["headers"]["viewer"] == "all":
+            viewer = parse_viewer(args.viewer, game.num_players)
+        elif args.viewer is not None:
+            raise CommandError("a viewer's record shows only what he saw: no --viewer")
+        else:
+            viewer = None
+        steps = Replay(record, viewer, game)
+        step = pick_step(len(steps), args.step)
+    except (CommandError, BoardRulesError) as exc:
+        print(f"boardrules replay: error: {exc}", file=sys.stderr)
+        return 2
+    interactive = ask is not None or (sys.stdin.isatty() and not args.all)
+    if not interactive:
+        for index in range(step, len(steps)):
+            print(steps.step_text(index) + "\n")
+        return 0
+    return _browse(steps, step, ask or input)
+
+
+def _browse(steps: Replay, step: int, ask: Callable[[str], str]) -> int:
+    while True:
+        print(steps.step_text(step))
+        try:
+            answer = ask("[Enter/n] next  [p] previous  [N] step N  [q] quit > ").strip()
+        except EOFError:
+            return 0
+        if answer in ("q", "quit"):
+            return 0
+        if answer in ("", "n"):
+            step = min(step + 1, len(steps) - 1)
+        elif answer == "p":
+            step = max(step - 1, 0)
+        elif answer.isdigit() and int(answer) < len(steps):
+            step = int(answer)
+        else:
+            print(f"steps are 0 to {len(steps) - 1}")

@@ -1,0 +1,60 @@
+"""``boardrules suggest``: the search's best moves for a position, a save or any step of a
+record -- for the player to move, from what that player may see."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from boardrules.cli._inputs import CommandError, add_source_arguments, source_state
+from boardrules.errors import BoardRulesError
+from boardrules.search import suggest
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser("suggest", help="the best moves for a position, a save or a record",
+                       description=__doc__)
+    add_source_arguments(p)
+    p.add_argument("--algorithm", default="auto",
+                   choices=["auto", "mcts", "ismcts", "alphabeta"],
+                   help="the search (default auto: ISMCTS with hidden information)")
+    p.add_argument("--iterations", type=int, default=None, metavar="N",
+                   help="simulations (MCTS/ISMCTS)")
+    p.add_argument("--time-limit", type=float, default=None, metavar="S", help="seconds")
+    p.add_argument("--seed", type=int, default=0, help="the search's seed (default 0)")
+    p.add_argument("--top", type=int, default=5, metavar="K", help="moves listed (default 5)")
+    p.add_argument("--json", action="store_true", help="print the suggestion as JSON")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        state, _ = source_state(args)
+        if state.is_terminal():
+            raise CommandError("the game is over: nothing to suggest")
+        if state.current_player < 0:
+            raise CommandError("chance moves next: nobody to suggest a move to")
+        hint = suggest(state, algorithm=args.algorithm, iterations=args.iterations,
+                       time_limit=args.time_limit, seed=args.seed)
+    except (CommandError, BoardRulesError, ValueError, TypeError) as exc:
+        print(f"boardrules suggest: error: {exc}", file=sys.stderr)
+        return 2
+    top = hint.ranked[: max(args.top, 1)]
+    if args.json:
+        print(json.dumps({
+            "player": state.current_player, "move": str(hint.move),
+            "ranked": [{"move": str(m), "value": v, "visits": n} for m, v, n in top],
+            "pv": [str(m) for m in hint.pv],
+            "stats": {k: v for k, v in hint.stats.items()
+                      if isinstance(v, (int, float, str, type(None)))}}))
+        return 0
+    stats = hint.stats
+    print(f"player {state.current_player}: {hint.move}  ({stats.get('algorithm')}, "
+          f"{stats.get('iterations', stats.get('nodes'))} iterations, "
+          f"{stats.get('seconds', 0):.2f} s)")
+    for rank, (move, value, visits) in enumerate(top, start=1):
+        print(f"  {rank}. {move!s:<24} value {value:+.3f}  visits {visits}")
+    print("  line: " + " ".join(str(m) for m in hint.pv))
+    return 0

@@ -1,0 +1,125 @@
+"""``boardrules suggest``, ``replay`` and ``render``: from records (JSON and text, whole
+and a viewer's), saves, play saves and positions; bad input exits 2 with the reason."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import boardrules
+from boardrules.cli import build_parser, main
+from boardrules.cli import replay as cli_replay
+from boardrules.records import game_record, record_to_text, replay_states
+from boardrules.testing import random_play
+
+
+@pytest.fixture
+def game_files(tmp_path: Path) -> dict[str, Any]:
+    game = boardrules.load("armadora", players=2)
+    state = random_play(game, seed=4, moves=30)
+    files = {"state": state, "dir": tmp_path}
+    for name, text in (
+        ("whole.json", json.dumps(game_record(state))),
+        ("whole.txt", record_to_text(game_record(state))),
+        ("seen.txt", record_to_text(game_record(state, viewer=1))),
+        ("save.json", state.to_json()),
+    ):
+        (tmp_path / name).write_text(text)
+        files[name] = str(tmp_path / name)
+    return files
+
+
+def test_suggest_reads_a_record_at_any_step_and_a_save(
+        game_files: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
+    state = game_files["state"]
+    for source in (["whole.txt", "--step", "12"], ["save.json"]):
+        argv = ["suggest", game_files[source[0]], *source[1:], "--iterations", "200",
+                "--json"]
+        assert main(argv) == 0
+        doc = json.loads(capsys.readouterr().out)
+        at = list(replay_states(game_record(state)))[12] if len(source) > 1 else state
+        legal = {str(m) for m in at.legal_moves()}
+        assert doc["player"] == at.current_player and doc["move"] in legal
+        assert {entry["move"] for entry in doc["ranked"]} <= legal
+        again = boardrules.suggest(at, iterations=200, seed=0)
+        assert doc["move"] == str(again.move)  # the same search, seeded
+    assert main(["suggest", game_files["save.json"], "--iterations", "50"]) == 0
+    assert capsys.readouterr().out.startswith(f"player {state.current_player}: ")
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["suggest", "seen.txt"], "holds only what he saw"),
+    (["suggest"], "give a FILE"),
+    (["suggest", "whole.txt", "--step", "999"], "steps 0 to"),
+    (["suggest", "--game", "armadora", "--position", "junk"], "--position"),
+    (["suggest", "nosuchfile"], "cannot read"),
+    (["replay", "save.json"], "not a record"),
+    (["replay", "seen.txt", "--viewer", "0"], "no --viewer"),
+    (["replay", "whole.txt", "--viewer", "5"], "players are 0 to 1"),
+    (["render", "whole.txt", "--viewer", "truth", "--format", "text"], "SVG only"),
+    (["render", "seen.txt", "--viewer", "0"], "only what 1"),
+])
+def test_bad_input_exits_2_with_the_reason(game_files: dict[str, Any], argv: list[str],
+                                           message: str,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    argv = [game_files.get(a, a) for a in argv]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_replay_prints_every_step_as_the_viewer_saw_it(
+        game_files: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
+    state = game_files["state"]
+    assert main(["replay", game_files["whole.txt"], "--viewer", "1", "--all"]) == 0
+    out = capsys.readouterr().out
+    steps = list(replay_states(game_record(state)))
+    assert out.count("-- step ") == len(steps)
+    # the board drawn from the view (the move that led there is printed above it)
+    assert state.game.render_view_text(steps[-1].view(1)) in out
+    assert main(["replay", game_files["seen.txt"], "--all"]) == 0
+    assert capsys.readouterr().out == out  # a viewer's record shows what he saw
+
+
+def test_replay_steps_back_and_forth_at_the_terminal(
+        game_files: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
+    answers = iter(["", "n", "p", "7", "zz", "q"])
+    args = build_parser().parse_args(["replay", game_files["whole.json"], "--step", "3"])
+    assert cli_replay.run(args, ask=lambda prompt: next(answers)) == 0
+    shown = [line.split()[2] for line in capsys.readouterr().out.splitlines()
+             if line.startswith("-- step ")]
+    assert shown == ["3", "4", "5", "4", "7", "7"]
+
+
+def test_render_draws_any_step_as_svg_or_text(game_files: dict[str, Any]) -> None:
+    state, folder = game_files["state"], game_files["dir"]
+    steps = list(replay_states(game_record(state)))
+    svg = folder / "step.svg"
+    assert main(["render", game_files["whole.txt"], "--step", "15", "--viewer", "0",
+                 "-o", str(svg)]) == 0
+    last = state.game.move_locations(str(steps[15].history[-1]))
+    assert svg.read_text() == steps[15].render_svg(0, highlight=last)
+    ET.fromstring(svg.read_text())  # well-formed
+    text = folder / "board.txt"
+    assert main(["render", game_files["save.json"], "-o", str(text)]) == 0
+    assert text.read_text() == state.render_text(None) + "\n"
+    seen = folder / "seen.svg"
+    assert main(["render", game_files["seen.txt"], "-o", str(seen)]) == 0
+    assert seen.read_text() == state.render_svg(1, highlight=state.game.move_locations(
+        state.history_view(1)[-1][1]))
+    truth = folder / "truth.svg"
+    assert main(["render", game_files["save.json"], "--viewer", "truth", "-o",
+                 str(truth)]) == 0
+    assert truth.read_text() == state.render_svg_truth()
+
+
+def test_render_reads_a_position(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    state = random_play(boardrules.load("connect_four"), seed=1, moves=9)
+    assert main(["render", "--game", "connect_four", "--position", state.position()]) == 0
+    at = state.game.position(state.position())  # a position has no history: no last move
+    assert capsys.readouterr().out == at.render_text(None) + "\n"
+    assert at.state_bytes() == state.state_bytes()
