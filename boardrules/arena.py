@@ -10,7 +10,9 @@
 A bot is a *spec* string (``"random"``, ``"greedy"``, ``"mcts:iterations=1000"``,
 ``"ismcts:iterations=2000,threads=1"``, ``"alphabeta:depth=3"``), a class or factory
 called with ``seed=`` once per seat and game, or an object with ``choose(state)``.  See
-:doc:`/arena` for the seat rotation, the scoring rule and the confidence interval.
+:doc:`/arena` for the seat rotation, the scoring rule and the confidence interval, and
+for what makes a long match practical: a progress callback (:class:`MatchProgress`),
+Ctrl-C returning the finished games, and every game's record written as it finishes.
 """
 
 from __future__ import annotations
@@ -480,20 +482,13 @@ def play_match(game: str | AnyGame, bots: Sequence[object], games: int = 100,
     the_game = _resolve_game(game, options)
     makers = [_maker(b) for b in _bot_list(bots)]
     _check_seating(the_game, len(makers))
-    if isinstance(games, bool) or not isinstance(games, int):
-        raise TypeError("games must be an int")
-    if games < 1:
-        raise ValueError("games must be at least 1")
+    _check_games(games)
     match_seed = check_seed(seed)
     workers = min(_processes(processes), games)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a callable or None, not {type(progress).__name__}")
     records = _records_dir(records_dir)
-    for i, maker in enumerate(makers):  # build each bot once: bad options fail here
-        try:
-            maker.make(0)
-        except (ValueError, TypeError, BoardRulesError) as exc:
-            raise _with_context(exc, f"bot {i} ({maker.label}): {exc}") from exc
+    _build_each_once(makers)
     if workers > 1:
         _check_picklable(type(the_game), makers)
     if records is not None:
@@ -536,6 +531,22 @@ def _check_seating(game: AnyGame, num_bots: int) -> None:
     if game.num_players % num_bots:
         raise ValueError(f"{num_bots} bots cannot share the {game.num_players} seats of "
                          f"{game.id} equally: the number of bots must divide the players")
+
+
+def _check_games(games: int) -> None:
+    if isinstance(games, bool) or not isinstance(games, int):
+        raise TypeError("games must be an int")
+    if games < 1:
+        raise ValueError("games must be at least 1")
+
+
+def _build_each_once(makers: Sequence[_Maker]) -> None:
+    """Build each bot once, so that bad options fail before any game is played."""
+    for i, maker in enumerate(makers):
+        try:
+            maker.make(0)
+        except (ValueError, TypeError, BoardRulesError) as exc:
+            raise _with_context(exc, f"bot {i} ({maker.label}): {exc}") from exc
 
 
 def _processes(processes: int | None) -> int:

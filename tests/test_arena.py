@@ -463,7 +463,7 @@ def test_many_quick_games_in_worker_processes_give_the_one_process_result() -> N
 
 
 def test_an_error_in_a_worker_stops_the_match_and_the_workers() -> None:
-    with pytest.raises(ValueError, match="bot 'AlwaysCentre' in seat 0 chose"):
+    with pytest.raises(ValueError, match=r"game \d+: bot 'AlwaysCentre' in seat [01] chose"):
         play_match("tic_tac_toe", [AlwaysCentre(), "random"], games=50, processes=2)
     assert multiprocessing.active_children() == []
 
