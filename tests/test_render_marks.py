@@ -398,3 +398,46 @@ def test_chance_moves_have_no_location() -> None:
                                                    strict=True) if mover == CHANCE]
         assert chance, game_id
         assert all(game.move_locations(move) == () for move in chance), game_id
+
+
+# --- in a real browser -----------------------------------------------------------------
+
+#: Each ``<text>``'s box as Chromium lays it out with its own fonts (the board's own: an
+#: overlay's badge sits on the board by design).
+TEXT_BOXES_JS = """return Array.from(document.querySelectorAll('text'))
+  .filter(t => !t.closest('g[data-location]')).map(t => {
+  const b = t.getBBox(); return [t.textContent, b.x, b.y, b.x + b.width, b.y + b.height];});"""
+OVERLAY_BOXES_JS = """return Array.from(document.querySelectorAll('g[data-location]')).map(g => {
+  const b = g.getBBox(); return [g.getAttribute('class'), g.dataset.location, b.width,
+  b.height];});"""
+
+
+def test_names_apart_and_overlays_drawn_in_a_browser(browser: Any, tmp_path: Any) -> None:
+    """Chromium's own text boxes (its fonts, not the 0.6 em estimate) overlap nowhere on
+    the maps, and every overlay has an area on the page."""
+    pictures = {}
+    for game_id in ("rome_and_carthage", "albion", "armada", "armadora"):
+        game = boardrules.load(game_id)
+        state = _playout(game, 6, 90)
+        last = next(game.move_locations(m) for m in reversed(state.history)
+                    if game.move_locations(m))
+        pictures[game_id] = state.render_svg(None, highlight=last, marks=[(last[0], "1")],
+                                             arrows=[(last[0], sorted(known_locations(
+                                                 game, state.view(None)) - {last[0]})[0])])
+    armada = boardrules.load("armada")
+    pictures["armada_names"] = armada_svg(_playout(armada, 6, 90).view(None), armada.board,
+                                          labels="names")
+    for name, svg in pictures.items():
+        path = tmp_path / f"{name}.svg"
+        path.write_text(svg, encoding="utf-8")
+        browser.get(path.as_uri())
+        boxes = browser.execute_script(TEXT_BOXES_JS)
+        overlays = browser.execute_script(OVERLAY_BOXES_JS)
+        assert len(boxes) > 20, name
+        apart = [(a[0], b[0]) for a, b in itertools.combinations(boxes, 2)
+                 if a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
+                 and a[2] < b[4] - 0.5 and b[2] < a[4] - 0.5]
+        assert apart == [], name
+        if name != "armada_names":
+            assert sorted({kind for kind, *_ in overlays}) == sorted(OVERLAY_CLASSES), name
+            assert all(w + h > 0 for *_, w, h in overlays), name  # a gap's line: w or h
