@@ -114,17 +114,20 @@ def check_pages(driver: Any, build_dir: Path, pages: list[Path]) -> list[Offende
     browser's own window size is restored afterwards (a test session shares it)."""
     offenders: list[Offender] = []
     try:
-        for width, height in WINDOWS:
-            set_viewport(driver, width, height)
-            for page in pages:
-                driver.get(page.resolve().as_uri())
+        for page in pages:
+            # Loaded once, measured at each width: the page lays itself out again for
+            # the new viewport (its media queries included) before the script reads it.
+            set_viewport(driver, *WINDOWS[0])
+            driver.get(page.resolve().as_uri())
+            for width, height in WINDOWS:
+                set_viewport(driver, width, height)
                 for found in driver.execute_script(FIND_OFFENDERS, TOLERANCE_PX):
                     offenders.append(Offender(str(page.relative_to(build_dir)), width,
                                               found["kind"], found["what"],
                                               int(found["needs"]), int(found["has"])))
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-    return offenders
+    return sorted(offenders, key=lambda o: (o.window != WINDOWS[0][0], o.page))
 
 
 def main(argv: list[str] | None = None) -> int:
