@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import sys
 from abc import abstractmethod
+from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, TextIO
@@ -141,7 +142,7 @@ class _Bar(_Display):
         self.bar.update(self.task, completed=progress.done, scores=scores_text(progress))
 
     def _start(self, total: int) -> tuple[Progress, TaskID]:
-        from rich.console import Console
+        from rich.console import Console, RenderableType
         from rich.progress import (
             BarColumn,
             MofNCompleteColumn,
@@ -150,12 +151,30 @@ class _Bar(_Display):
             TimeElapsedColumn,
             TimeRemainingColumn,
         )
+        from rich.table import Column
+        from rich.text import Text
 
-        bar = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(),
-                       TextColumn("{task.fields[scores]}"), TimeElapsedColumn(),
-                       TextColumn("left"), TimeRemainingColumn(),
-                       console=Console(file=self.stream, force_terminal=True),
-                       refresh_per_second=4)
+        class ScoresBelow(Progress):
+            """The bar's line, then the scores on a line of their own: a few bot specs
+            are longer than a terminal line leaves beside the bar."""
+
+            def get_renderables(self) -> Iterator[RenderableType]:
+                yield self.make_tasks_table(self.tasks)
+                for task in self.tasks:
+                    yield Text(f"  {task.fields.get('scores', '')}")
+
+        def fixed(text: str) -> Column:  # the bar alone shrinks on a narrow terminal
+            return Column(no_wrap=True, min_width=len(text))
+
+        count = f"{total}/{total}"
+        bar = ScoresBelow(
+            TextColumn("games", table_column=fixed("games")), BarColumn(),
+            MofNCompleteColumn(table_column=fixed(count)),
+            TimeElapsedColumn(table_column=fixed("0:00:00")),
+            TextColumn("elapsed,", table_column=fixed("elapsed,")),
+            TimeRemainingColumn(table_column=fixed("0:00:00")),
+            TextColumn("left", table_column=fixed("left")),
+            console=Console(file=self.stream, force_terminal=True), refresh_per_second=4)
         bar.start()
         return bar, bar.add_task("match", total=total, scores="")
 
