@@ -8,9 +8,10 @@ Opens every HTML page of ``BUILD_DIR`` in headless Chromium (Selenium, with Debi
 ``/usr/bin/chromium`` and ``/usr/bin/chromedriver``) at a 1280 x 900 window and at 800 px
 wide, and fails (exit status 1) listing each page, width and offender when a code block
 (``pre``) needs a horizontal scroll (``scrollWidth > clientWidth``: part of it is clipped
-until the reader scrolls) or when a picture is wider than the block that holds it.  Exit
-status 2: no browser, or no pages to check.  ``tests/test_docs_fit.py`` holds the static
-half: no code line of the pages' sources over 88 characters.
+until the reader scrolls), when a picture is wider than the block that holds it, or when
+the page itself scrolls sideways.  Exit status 2: no browser, or no pages to check.
+``tests/test_docs_fit.py`` holds the static half: no code line of the pages' sources over
+88 characters.
 """
 
 from __future__ import annotations
@@ -31,8 +32,10 @@ WINDOWS = ((1280, 900), (800, 900))
 #: Sub-pixel rounding: a block 0.5 px too wide is not clipped.
 TOLERANCE_PX = 1
 
-#: Runs in the page: each visible ``pre`` that scrolls sideways, and each picture wider
-#: than the block around it (an ``a`` around an image is inline: the block is further up).
+#: Runs in the page: each visible ``pre`` that scrolls sideways, each picture wider than
+#: the block around it (an ``a`` around an image is inline: the block is further up), and
+#: the page itself when anything else makes it scroll sideways (a table scrolls in its own
+#: box, which is not counted).
 FIND_OFFENDERS = """
 const tolerance = arguments[0];
 const found = [];
@@ -63,6 +66,11 @@ for (const img of document.querySelectorAll("img")) {
                 needs: Math.round(width), has: Math.round(room)});
   }
 }
+const page = document.documentElement;
+if (page.scrollWidth > page.clientWidth + tolerance) {
+  found.push({kind: "page", what: "the page itself scrolls sideways",
+              needs: page.scrollWidth, has: page.clientWidth});
+}
 return found;
 """
 
@@ -71,7 +79,7 @@ return found;
 class Offender:
     page: str
     window: int
-    kind: str      # "code" or "image"
+    kind: str      # "code", "image" or "page"
     what: str      # the block's first line, or the image's address
     needs: int     # px
     has: int       # px
@@ -153,7 +161,8 @@ def main(argv: list[str] | None = None) -> int:
     for offender in offenders:
         print(offender)
     windows = " and ".join(f"{width} px" for width, _ in WINDOWS)
-    verdict = f"{len(offenders)} offenders" if offenders else "every code block and image fits"
+    verdict = (f"{len(offenders)} offenders" if offenders
+               else "every code block, picture and page fits")
     print(f"{len(pages)} pages at {windows} in {elapsed:.0f} s: {verdict}")
     return 1 if offenders else 0
 

@@ -13,7 +13,8 @@
   "planned".
 * **The README's example** runs as it stands, and each value a comment states is right.
 * **The browser check** itself (with the session's headless Chromium): it flags a code
-  block that scrolls and a picture wider than its column, and passes a page that fits.
+  block that scrolls, a picture wider than its column and a page that scrolls sideways,
+  and passes a page that fits.
 """
 
 from __future__ import annotations
@@ -263,27 +264,31 @@ img {{ display: block }}
 <pre>short line
 {long_line}</pre>
 <p><a href="#"><img src="data:image/svg+xml,{svg}" style="width: {image}px"></a></p>
+<div style="width: {block}px">a block as wide as that</div>
 </main></body></html>"""
 SVG = "%3Csvg xmlns='http://www.w3.org/2000/svg' width='10' height='10'/%3E"
 
 
 def test_the_browser_check_finds_clipped_code_and_wide_pictures(browser: Any,
                                                                 tmp_path: Path) -> None:
-    """A page whose code scrolls and whose picture overflows fails, at both widths; the
-    same page with wrapping code and a picture that fits passes."""
+    """A page whose code scrolls and whose picture overflows its column fails, at both
+    widths, and so does a page that scrolls sideways; the same page with wrapping code
+    and a picture that fits passes."""
     check = _check_code_fits()
     long_line = "x = " + "'word' + " * 60 + "'end'"
-    (tmp_path / "bad.html").write_text(PAGE.format(
-        column=600, pre_style="", long_line=long_line, svg=SVG, image=900))
-    (tmp_path / "good.html").write_text(PAGE.format(
-        column=600, pre_style="white-space: pre-wrap", long_line=long_line, svg=SVG,
-        image=600))
+    fits = {"column": 600, "pre_style": "white-space: pre-wrap", "long_line": long_line,
+            "svg": SVG, "image": 600, "block": 600}
+    (tmp_path / "bad.html").write_text(PAGE.format(**{**fits, "pre_style": "",
+                                                      "image": 700}))
+    (tmp_path / "good.html").write_text(PAGE.format(**fits))
+    (tmp_path / "wide.html").write_text(PAGE.format(**{**fits, "block": 1400}))
     pages = check.pages_of(tmp_path)
-    assert [page.name for page in pages] == ["bad.html", "good.html"]
+    assert [page.name for page in pages] == ["bad.html", "good.html", "wide.html"]
     found = check.check_pages(browser, tmp_path, pages)
     assert {(o.page, o.window, o.kind) for o in found} == {
         ("bad.html", 1280, "code"), ("bad.html", 800, "code"),
-        ("bad.html", 1280, "image"), ("bad.html", 800, "image")}
+        ("bad.html", 1280, "image"), ("bad.html", 800, "image"),
+        ("wide.html", 1280, "page"), ("wide.html", 800, "page")}
     code = next(o for o in found if o.kind == "code")
     assert code.what == "short line" and code.needs > code.has   # the block's first line
     assert browser.execute_script("return window.innerWidth") == 1280   # restored
