@@ -16,6 +16,7 @@ from bench_tables import seeded_positions
 
 import boardrules
 from boardrules import Game, State
+from boardrules.bench import POSITION_HISTORY
 from boardrules.search import suggest
 
 #: Player counts of every benchmarked configuration.
@@ -38,7 +39,7 @@ def playouts(game: Game, games: int) -> int:
 def positions(game: Game, count: int = 4, seed: int = 7) -> list[State]:
     """Seeded mid-game positions (after some 40 random actions, at a player's decision
     with a choice)."""
-    return seeded_positions(game, count, seed, 40)
+    return seeded_positions(game, count, seed, POSITION_HISTORY["albion"])
 
 
 def mcts(states: list[State], iterations: int = MCTS_ITERATIONS) -> int:

@@ -20,7 +20,7 @@ from typing import Any, Literal
 from bench_tables import seeded_positions
 
 import boardrules
-from boardrules import Game, State
+from boardrules import Game, State, bench
 from boardrules.search import suggest
 
 #: (label, options) of every benchmarked configuration (the other options default).
@@ -46,7 +46,7 @@ C_CORE_SEED = 19_860_101
 SEARCH_ITERATIONS = 2_000
 #: Random actions before a benchmarked position: past the preliminary turn (ships and
 #: bands of every colour), a few rounds into the game.
-POSITION_HISTORY = 120
+POSITION_HISTORY = bench.POSITION_HISTORY["armada"]  # 120, shared with boardrules bench
 
 
 def load_game(options: dict[str, Any]) -> Game[Any, Any]:

@@ -1,14 +1,16 @@
 """Helpers shared by the per-game speed scripts (``run_albion.py``,
 ``run_rome_and_carthage.py``): best-of-N rates, seeded mid-game positions and the
-reStructuredText table they print."""
+reStructuredText table they print.  The positions are drawn by
+:func:`boardrules.bench.seeded_positions`, which ``boardrules bench`` uses too."""
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable, Sequence
 
-from boardrules import CHANCE, Game, State
+from boardrules.bench import seeded_positions
+
+__all__ = ["best_rate", "print_table", "seeded_positions"]
 
 
 def best_rate(work: Callable[[], int], repeats: int) -> tuple[int, float]:
@@ -20,23 +22,6 @@ def best_rate(work: Callable[[], int], repeats: int) -> tuple[int, float]:
         units = work()
         best = min(best, time.perf_counter() - start)
     return units, units / best
-
-
-def seeded_positions(game: Game, count: int, seed: int, min_history: int) -> list[State]:
-    """``count`` seeded positions reached by random play: the first decision with a
-    choice after ``min_history`` actions (a new game if one ends first)."""
-    out = []
-    for i in range(count):
-        state = game.new_game(seed=seed + i)
-        rng = random.Random(seed + i)
-        while len(out) <= i:
-            state.apply(rng.choice(state.legal_moves()))
-            if state.is_terminal():
-                state = game.new_game(seed=seed + 100 + i)
-            elif (len(state.history) > min_history and state.current_player != CHANCE
-                  and len(state.legal_moves()) > 1):
-                out.append(state)
-    return out
 
 
 def print_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:

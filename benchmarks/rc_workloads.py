@@ -15,6 +15,7 @@ from bench_tables import seeded_positions
 
 import boardrules
 from boardrules import Game, State
+from boardrules.bench import POSITION_HISTORY
 from boardrules.search import suggest
 
 #: (players, variant) of every benchmarked configuration.
@@ -37,7 +38,7 @@ def playouts(game: Game, games: int) -> int:
 
 def positions(game: Game, count: int = 4, seed: int = 7) -> list[State]:
     """Seeded mid-game positions (after the placement, at a player's decision)."""
-    return seeded_positions(game, count, seed, 80)
+    return seeded_positions(game, count, seed, POSITION_HISTORY["rome_and_carthage"])
 
 
 def ismcts(states: list[State], iterations: int = ISMCTS_ITERATIONS) -> int:

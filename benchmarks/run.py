@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import boardrules
+from boardrules.bench import cpu_model
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from workloads import (
@@ -46,18 +47,6 @@ from workloads import (
 #: Games per timed repeat of each path (``--quick`` divides them by 10).
 FULL_GAMES = {C_CORE: 20_000, PYTHON_API: 300}
 QUICK_DIVISOR = 10
-
-
-def cpu_model() -> str:
-    """The CPU's model name, as well as the platform tells it."""
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine() or "unknown CPU"
 
 
 def machine_line() -> str:

@@ -29,6 +29,11 @@ from dataclasses import dataclass
 import boardrules
 from boardrules import CHANCE, Game
 
+# The Python API loop and its seed (``new_game(seed=i)``, i = 0, 1, ..., and
+# ``random.Random(12_345)``), shared with ``boardrules bench``.
+from boardrules.bench import PYTHON_RNG_SEED as PYTHON_RNG_SEED
+from boardrules.bench import python_api_playouts as python_api_playouts
+
 #: (players, variant) of every benchmarked configuration.
 CONFIGS: tuple[tuple[int, str], ...] = (
     (2, "basic"),
@@ -46,8 +51,6 @@ TARGETS: dict[str, int] = {C_CORE: 1_000_000, PYTHON_API: 100_000}
 
 #: Seed of the C core's playout RNG.
 C_CORE_SEED = 20_130_101
-#: Seed of the Python loop's ``random.Random`` (games use ``new_game(seed=i)``, i = 0, 1, ...).
-PYTHON_RNG_SEED = 12_345
 
 
 def load_game(players: int, variant: str) -> Game:
@@ -81,19 +84,6 @@ def setup_chance_actions(game: Game, check_games: int = 10) -> int:
 def c_core_playouts(game: Game, games: int, seed: int = C_CORE_SEED) -> int:
     """Play ``games`` random games in C; the number of actions applied (chance included)."""
     return int(game.core.random_playouts(games, seed))
-
-
-def python_api_playouts(game: Game, games: int, rng_seed: int = PYTHON_RNG_SEED) -> int:
-    """Play ``games`` random games through the public API; the number of player moves."""
-    rng = random.Random(rng_seed)
-    choice = rng.choice
-    moves = 0
-    for i in range(games):
-        state = game.new_game(seed=i)
-        while not state.is_terminal():
-            state.apply(choice(state.legal_moves()))
-            moves += 1
-    return moves
 
 
 @dataclass(frozen=True)
