@@ -268,14 +268,14 @@ async def _answer(lobby: Lobby, table: Table, viewer: Viewer, text: str) -> dict
         message_id = message.id
         if isinstance(message, MoveMessage):
             ack = await lobby.play(table, viewer, message.move, message.expected_version,
-                                   message.seat)
+                                   message.seat, with_state=False)
         elif isinstance(message, ChanceMessage):
             ack = await lobby.feed_chance(table, viewer, message.outcome,
-                                          message.expected_version)
+                                          message.expected_version, with_state=False)
         else:
             return {"type": "state", "id": message_id,
                     **await lobby.snapshot(table, viewer, full=True)}
-        ack.pop("state", None)  # the "state" push before the ack carries it
+        del ack["state"]  # None here: the "state" push before the ack carries it
         return {"type": "ack", "id": message_id, **ack}
     except ApiError as exc:
         return {"type": "error", "id": message_id, "status": exc.status, **exc.body()}

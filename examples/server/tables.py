@@ -365,8 +365,9 @@ class Lobby:
     # --- changing ---
 
     async def play(self, table: Table, viewer: Viewer, text: str, expected_version: int,
-                   claimed_seat: int | None = None) -> dict[str, Any]:
-        """A seat's move, at the version it was chosen at."""
+                   claimed_seat: int | None = None, *, with_state: bool = True) -> dict[str, Any]:
+        """A seat's move, at the version it was chosen at (the answer carries what the
+        seat sees after it unless ``with_state`` is false: a websocket has it pushed)."""
         if viewer.role != "seat" or viewer.seat is None:
             raise ApiError(403, "not_a_player", "only a seat's token may move (the host "
                            "feeds chance outcomes; a spectator only watches)")
@@ -384,10 +385,11 @@ class Lobby:
                 raise ApiError(422, "illegal_move", str(exc), rule=exc.rule) from None
             return str(move)
 
-        return await self._change(table, viewer, expected_version, change)
+        return await self._change(table, viewer if with_state else None, expected_version,
+                                  change)
 
     async def feed_chance(self, table: Table, viewer: Viewer, text: str,
-                          expected_version: int) -> dict[str, Any]:
+                          expected_version: int, *, with_state: bool = True) -> dict[str, Any]:
         """The host's outcome of a real die or card, one of ``state.chance_outcomes()``."""
         if viewer.role != "host":
             raise ApiError(403, "not_the_host", "only the table's host token feeds chance "
@@ -406,7 +408,8 @@ class Lobby:
             state.apply(move)
             return str(move)
 
-        return await self._change(table, viewer, expected_version, change)
+        return await self._change(table, viewer if with_state else None, expected_version,
+                                  change)
 
     def _check_turn(self, table: Table, state: State, seat: int) -> None:
         player = state.current_player
@@ -417,7 +420,7 @@ class Lobby:
         who = "the host's chance event" if player == CHANCE else f"seat {player}"
         raise ApiError(409, "not_your_turn", f"it is {who}'s turn, not seat {seat}'s")
 
-    async def _change(self, table: Table, viewer: Viewer, expected_version: int,
+    async def _change(self, table: Table, viewer: Viewer | None, expected_version: int,
                       change: Change) -> dict[str, Any]:
         return await self._unstoppable(self._commit(table, expected_version, change, viewer))
 
