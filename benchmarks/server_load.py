@@ -61,36 +61,43 @@ async def play_seat(url: str, table: str, token: str, seed: int, think: float,
     player's thinking time), until the game is over."""
     rng = random.Random(seed)
     sent_at: dict[int, float] = {}
-    asked_at = -1  # the version of the last move sent: one move per version
-    over = False
+    pending: set[asyncio.Future[None]] = set()
     async with connect(f"{url}/tables/{table}/ws?token={token}", max_size=2**22) as socket:
-        async for text in socket:
-            message = json.loads(text)
-            kind = message["type"]
-            if kind == "ack":
-                tally.latencies.append(time.perf_counter() - sent_at.pop(message["id"]))
-                tally.acks.setdefault(table, []).append((message["index"], message["move"]))
-                if over:
-                    return
-            elif kind == "error":
-                tally.errors[message["error"]["code"]] += 1
-                sent_at.pop(message.get("id"), None)
-                asked_at = -1  # ask again at the next state
-            elif kind == "state":
-                if message["outcome"] is not None:
+
+        async def send_move(version: int, text: str) -> None:
+            if think:
+                await asyncio.sleep(think)
+            move_id = rng.getrandbits(62)
+            sent_at[move_id] = time.perf_counter()
+            await socket.send(json.dumps({"type": "move", "move": text,
+                                          "expected_version": version, "id": move_id}))
+
+        asked_at = -1  # the version of the last move sent: one move per version
+        over = False
+        try:
+            async for text in socket:
+                message = json.loads(text)
+                kind = message["type"]
+                if kind == "ack":
+                    tally.latencies.append(time.perf_counter() - sent_at.pop(message["id"]))
+                    tally.acks.setdefault(table, []).append((message["index"],
+                                                             message["move"]))
+                elif kind == "error":
+                    tally.errors[message["error"]["code"]] += 1
+                    sent_at.pop(message.get("id"), None)
+                    asked_at = -1  # ask again at the next state
+                elif message["outcome"] is not None:
                     over = True  # the last move's ack follows its state push
-                    if not sent_at:
-                        return
-                    continue
-                if message["your_turn"] and message["version"] > asked_at:
+                elif message["your_turn"] and message["version"] > asked_at:
                     asked_at = message["version"]
-                    if think:
-                        await asyncio.sleep(think)
-                    move_id = len(tally.latencies) + len(sent_at) + rng.getrandbits(40)
-                    sent_at[move_id] = time.perf_counter()
-                    await socket.send(json.dumps({
-                        "type": "move", "move": rng.choice(message["legal_moves"]),
-                        "expected_version": message["version"], "id": move_id}))
+                    # off the reading loop: the ack of our last move may come meanwhile
+                    pending.add(asyncio.ensure_future(send_move(
+                        message["version"], rng.choice(message["legal_moves"]))))
+                if over and not sent_at:
+                    return
+        finally:
+            for task in pending:
+                task.cancel()
 
 
 async def play_table(server: ServerProcess, http: httpx.AsyncClient, game: str,
