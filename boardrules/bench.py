@@ -5,16 +5,16 @@ bounded time and timed in CPU seconds of this process (``time.process_time``: ev
 workload runs on one thread, and CPU time moves far less than wall time when other work
 shares the machine):
 
-* **random playouts (C core)** -- :meth:`CoreGame.random_playouts <boardrules.Game.core>`:
+* **playouts (C core)** -- :meth:`CoreGame.random_playouts <boardrules.Game.core>`:
   whole seeded random games in C, chance included; atomic actions (and games) a second;
-* **random playouts (Python API)** -- the loop a user writes, ``apply(rng.choice(
+* **playouts (Python)** -- the loop a user writes, ``apply(rng.choice(
   legal_moves()))`` from ``new_game(seed=i)`` to the end; moves (and games) a second;
 * **legal moves** -- what ``legal_moves()`` does (the core's list of legal actions mapped
   to typed moves) on fresh copies of seeded positions, so that the list is generated, not
   read from the state's cache; calls a second;
 * **apply+undo** -- every legal move of the seeded positions applied and taken back;
   pairs a second;
-* **search** -- :func:`~boardrules.search.suggest` with one thread from the seeded
+* **MCTS / ISMCTS (1 thread)** -- :func:`~boardrules.search.suggest` with one thread from the seeded
   positions: ISMCTS on a game with hidden information, MCTS otherwise, the game's own
   rollout limit and exploration; simulations (iterations) a second.
 
@@ -29,7 +29,7 @@ cores this process may run on: :class:`LoadCheck` says when other work was runni
 >>> from boardrules.bench import run_bench
 >>> report = run_bench(["tic_tac_toe"], seconds=0.01, search=False)
 >>> [row.workload for row in report.rows]  # doctest: +NORMALIZE_WHITESPACE
-['random playouts (C core)', 'random playouts (Python API)', 'legal moves', 'apply+undo']
+['playouts (C core)', 'playouts (Python)', 'legal moves', 'apply+undo']
 >>> all(row.rate > 0 for row in report.rows)
 True
 """
@@ -379,10 +379,10 @@ def workloads(game_id: str, game: AnyGame, search: bool = True) -> list[Workload
     where = ("the start" if game_id not in POSITION_HISTORY
              else f"{len(positions)} positions after {POSITION_HISTORY[game_id]}+ actions")
     out = [
-        Workload("random playouts (C core)", "actions",
+        Workload("playouts (C core)", "actions",
                  lambda n: lambda: int(game.core.random_playouts(n, PLAYOUT_SEED)),
                  counts_games=True, note="whole games in C, chance included"),
-        Workload("random playouts (Python API)", "moves",
+        Workload("playouts (Python)", "moves",
                  lambda n: lambda: python_api_playouts(game, n), counts_games=True,
                  note="new_game, legal_moves, apply"),
         Workload("legal moves", "calls", lambda n: legal_moves_job(positions, n),
@@ -393,7 +393,7 @@ def workloads(game_id: str, game: AnyGame, search: bool = True) -> list[Workload
     if search:
         algorithm = search_algorithm(game)
         out.append(Workload(
-            f"search ({algorithm.upper()}, 1 thread)", "simulations",
+            f"{algorithm.upper()} (1 thread)", "simulations",
             search_job(positions, algorithm, itertools.cycle(range(len(positions)))),
             first=SEARCH_FIRST, limit=SEARCH_LIMIT, note=f"from {where}"))
     return out

@@ -19,8 +19,7 @@ from boardrules.cli import bench as cli
 from boardrules.cli import build_parser, main
 
 TINY = "0.01"
-ENGINE = ["random playouts (C core)", "random playouts (Python API)", "legal moves",
-          "apply+undo"]
+ENGINE = ["playouts (C core)", "playouts (Python)", "legal moves", "apply+undo"]
 ROW_KEYS = {"game", "players", "workload", "unit", "count", "cpu_seconds", "wall_seconds",
             "runs", "batch", "games", "note", "rate", "games_per_s"}
 LOAD_KEYS = {"before", "after", "cores", "own", "per_core", "other_load", "busy", "warning"}
@@ -38,13 +37,13 @@ def test_json_has_a_row_per_workload_of_every_asked_game(
     rows = report["rows"]
     assert [(r["game"], r["workload"]) for r in rows] == [
         (game, workload) for game in ("connect_four", "pig")
-        for workload in [*ENGINE, "search (MCTS, 1 thread)"]]
+        for workload in [*ENGINE, "MCTS (1 thread)"]]
     for row in rows:
         assert set(row) == ROW_KEYS
         assert row["count"] > 0 and row["cpu_seconds"] > 0 and row["runs"] >= 1
         assert row["rate"] == pytest.approx(row["count"] / row["cpu_seconds"])
         assert row["rate"] > 0 and row["players"] == 2
-        if row["workload"].startswith("random playouts"):
+        if row["workload"].startswith("playouts"):
             assert row["games"] >= row["runs"] and row["games_per_s"] > 0
         else:
             assert row["games"] is None and row["games_per_s"] is None
@@ -76,8 +75,8 @@ def test_hidden_information_games_are_searched_with_ismcts(
         capsys: pytest.CaptureFixture[str]) -> None:
     report = run_json(capsys, "--game", "armadora", "--game", "albion")
     search = {r["game"]: r for r in report["rows"] if r["unit"] == "simulations"}
-    assert search["armadora"]["workload"] == "search (ISMCTS, 1 thread)"
-    assert search["albion"]["workload"] == "search (MCTS, 1 thread)"
+    assert search["armadora"]["workload"] == "ISMCTS (1 thread)"
+    assert search["albion"]["workload"] == "MCTS (1 thread)"
     assert "positions after 40+ actions" in search["albion"]["note"]
     assert all(r["rate"] > 0 for r in search.values())
 
@@ -92,16 +91,19 @@ def test_plain_table_has_a_line_per_row_with_aligned_columns(
     # capsys is no terminal: plain text, not rich
     assert main(["bench", "--seconds", TINY, "--game", "pig", "--game", "tic_tac_toe"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("boardrules ") and "CPU s a row" in lines[0]
-    header, rule, *body = lines[2:]
-    assert header.split()[:3] == ["game", "players", "workload"] and set(rule) <= {"-", " "}
+    assert lines[0].startswith("boardrules ") and "CPU s a row" in lines[2]
+    assert lines[3] == ""
+    header, rule, *body = lines[4:]
+    assert header.split()[:2] == ["game", "workload"] and set(rule) <= {"-", " "}
+    assert "note" not in header  # the notes are in the JSON and the rich table
     assert len(body) == 10
     rate_end = header.index("rate") + len("rate")  # right-aligned under its title
     for line in body:
-        game, players, rate = line.split()[0], line.split()[1], line[:rate_end].split()[-1]
-        assert game in ("pig", "tic_tac_toe") and players == "2"
-        assert float(rate.replace(",", "")) > 0
+        game, players = line.split()[:2]
+        assert game in ("pig", "tic_tac_toe") and players == "2p"
+        assert float(line[:rate_end].split()[-1].replace(",", "")) > 0
         assert line[rate_end:rate_end + 2] == "  "
+    assert max(len(line) for line in lines[3:]) <= 88  # fits a docs page, as shown there
 
 
 def test_rich_table_shows_every_row(monkeypatch: pytest.MonkeyPatch,

@@ -8,16 +8,19 @@ import math
 import os
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from boardrules.bench import BenchReport, BenchRow, LoadAverage
 
 #: The longest a row may be asked to run (seconds of CPU time).
 MAX_SECONDS = 600.0
-HEADER = ("game", "players", "workload", "rate", "unit", "games/s", "CPU s", "note")
-#: Columns aligned right in the plain table.
-RIGHT = {"players", "rate", "games/s", "CPU s"}
+HEADER = ("game", "workload", "rate", "unit", "games/s", "CPU s", "note")
+#: Columns aligned right.
+RIGHT = {"rate", "games/s", "CPU s"}
+#: Left out of the plain table (in the rich one and the JSON): it keeps the table within 88
+#: columns.
+WIDE = {"note"}
 
 
 def seconds_value(text: str) -> float:
@@ -92,30 +95,33 @@ def run_with_status(games: Sequence[str], seconds: float, search: bool,
 
 def cells(row: BenchRow) -> list[str]:
     games = row.games_per_s
-    return [row.game, str(row.players), row.workload, f"{row.rate:,.0f}", f"{row.unit}/s",
+    return [f"{row.game} {row.players}p", row.workload, f"{row.rate:,.0f}", f"{row.unit}/s",
             "" if games is None else f"{games:,.0f}", f"{row.cpu_seconds:.2f}", row.note]
 
 
-def summary(report: BenchReport) -> str:
+def summary(report: BenchReport) -> list[str]:
+    """What was measured where: the versions and platform, the CPU and load, the budget."""
     m, load = report.machine, report.load
     loads = ("no load average" if load.before is None or load.after is None
              else f"load {load.before:.2f} before, {load.after:.2f} after")
-    return (f"boardrules {m['boardrules']}, {m['python']}, {m['platform']}; {m['cpu']}; "
-            f"{load.cores} cores, {loads}; {report.seconds:g} CPU s a row, "
-            "rates per CPU second")
+    return [f"boardrules {m['boardrules']}, {m['python']}, {m['platform']}",
+            f"{m['cpu']}, {load.cores} cores, {loads}",
+            f"{report.seconds:g} CPU s a row; rates per CPU second"]
 
 
-def plain_table(report: BenchReport, out: TextIO | None = None) -> str:
-    """The table as aligned text (numbers right-aligned), under the summary line."""
-    rows = [list(HEADER), *(cells(r) for r in report.rows)]
-    widths = [max(len(r[i]) for r in rows) for i in range(len(HEADER))]
+def plain_table(report: BenchReport) -> str:
+    """The table as aligned text (numbers right-aligned), under the summary."""
+    keep = [i for i, name in enumerate(HEADER) if name not in WIDE]
+    names = [HEADER[i] for i in keep]
+    rows = [names, *([cells(r)[i] for i in keep] for r in report.rows)]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(names))]
 
     def line(row: Sequence[str]) -> str:
         return "  ".join(c.rjust(w) if h in RIGHT else c.ljust(w)
-                         for c, w, h in zip(row, widths, HEADER, strict=True)).rstrip()
+                         for c, w, h in zip(row, widths, names, strict=True)).rstrip()
 
     rule = "  ".join("-" * w for w in widths)
-    return "\n".join([summary(report), "", line(rows[0]), rule,
+    return "\n".join([*summary(report), "", line(rows[0]), rule,
                       *(line(r) for r in rows[1:])]) + "\n"
 
 
@@ -123,7 +129,7 @@ def print_rich(report: BenchReport) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title="boardrules bench", caption=summary(report))
+    table = Table(title="boardrules bench", caption="\n".join(summary(report)))
     for name in HEADER:
         table.add_column(name, justify="right" if name in RIGHT else "left",
                          overflow="fold")
