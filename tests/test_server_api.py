@@ -628,3 +628,64 @@ def test_a_write_from_a_stale_version_is_refused_by_the_database(db: Path) -> No
 
     asyncio.run(scenario())
     assert stored(db, "t1") == (3, "three")
+
+
+@pytest.mark.parametrize("game_id", boardrules.available_games())
+def test_every_game_is_served_and_each_seat_sees_its_view(client: TestClient, db: Path,
+                                                          game_id: str) -> None:
+    options = dict(type(boardrules.load(game_id)).example_options[0])
+    created = create(client, game=game_id, options=options, seed=1)
+    table_id, tokens = created["table"]["id"], created["tokens"]["seats"]
+    assert len(tokens) == boardrules.load(game_id, **options).num_players
+    rng = random.Random(1)
+    for _ in range(4):
+        state = stored_state(db, table_id)
+        if state.is_terminal():
+            break
+        token = tokens[state.current_player]
+        shown = view(client, table_id, token)
+        assert shown["view"] == as_json(state.view(state.current_player))
+        assert shown["legal_moves"] == [str(m) for m in state.legal_moves()]
+        response = move(client, table_id, token, rng.choice(shown["legal_moves"]),
+                        shown["version"])
+        assert response.status_code == 200, response.text
+    state = stored_state(db, table_id)
+    for seat, token in enumerate(tokens):
+        assert view(client, table_id, token)["view"] == as_json(state.view(seat))
+    assert client.get(f"/tables/{table_id}/board.svg").text == state.render_svg(None)
+
+
+@pytest.mark.parametrize("spec", ["alphabeta:depth=2", "ismcts:iterations=50", "greedy"])
+def test_search_bots_move_within_the_servers_budget(client: TestClient, db: Path,
+                                                    spec: str) -> None:
+    created = create(client, **ARMADORA, seats=["human", spec], seed=6)
+    table_id, token = created["table"]["id"], created["tokens"]["seats"][0]
+    shown = view(client, table_id, token)
+    warrior = next(m for m in shown["legal_moves"] if "@" in m)
+    assert move(client, table_id, token, warrior, shown["version"]).status_code == 200
+    wait_until(lambda: view(client, table_id, token)["your_turn"], timeout=30)
+    summary = client.get(f"/tables/{table_id}").json()
+    assert summary["error"] is None and summary["version"] >= shown["version"] + 2
+    history = stored_state(db, table_id).history_view(None)
+    assert history[shown["version"] + 1][0] == 1  # the bot's move, stored
+
+
+def test_a_move_the_database_cannot_store_is_not_applied(db: Path) -> None:
+    app = create_app(db, secret=SECRET, budget=BUDGET)
+    with TestClient(app, raise_server_exceptions=False) as client:
+        created = create(client, game="connect_four")
+        table_id, token = created["table"]["id"], created["tokens"]["seats"][0]
+        before = view(client, table_id, token)
+        store = app.state.lobby._store
+
+        async def full_disk(*args: Any) -> None:
+            raise OSError("database or disk is full")
+
+        store.update, real_update = full_disk, store.update
+        response = move(client, table_id, token, "d", 0)
+        assert response.status_code == 500
+        assert response.json()["error"]["code"] == "internal_error"
+        assert view(client, table_id, token) == before  # back to the committed save
+        assert stored(db, table_id)[0] == 0
+        store.update = real_update
+        assert move(client, table_id, token, "d", 0).status_code == 200

@@ -127,6 +127,12 @@ def _add_error_handlers(app: FastAPI) -> None:
     async def invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:
         return _error(bad_request(_validation_message(exc.errors())))
 
+    @app.exception_handler(Exception)
+    async def internal_error(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("internal error on %s %s", request.method, request.url.path)
+        return _error(ApiError(500, "internal_error", "the server failed to answer this "
+                               "request; nothing acknowledged was lost (see its log)"))
+
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
