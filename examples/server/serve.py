@@ -18,6 +18,10 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 
+#: The largest websocket frame uvicorn takes (a client message is a few hundred bytes).
+WS_MAX_SIZE = 64 * 1024
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="serve.py", description=__doc__.splitlines()[0])
     parser.add_argument("--db", required=True, type=Path, help="the SQLite database file")
@@ -33,6 +37,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="most tables the server holds")
     parser.add_argument("--synchronous", choices=["full", "normal"], default="full",
                         help="SQLite sync: full survives a power cut, normal a crash (full)")
+    parser.add_argument("--access-log", action="store_true",
+                        help="log every request (off: a websocket's URL holds its token)")
     parser.add_argument("--log-level", default="info",
                         choices=["critical", "error", "warning", "info", "debug"])
     args = parser.parse_args(argv)
@@ -56,7 +62,8 @@ def main(argv: list[str] | None = None) -> None:
                      synchronous="FULL" if args.synchronous == "full" else "NORMAL",
                      max_tables=args.max_tables)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
-                ws="websockets-sansio")
+                access_log=args.access_log, ws="websockets-sansio",
+                ws_max_size=WS_MAX_SIZE)
 
 
 if __name__ == "__main__":
