@@ -546,7 +546,7 @@ def test_tables_come_back_after_a_restart(db: Path) -> None:
 def test_a_forged_save_is_refused_for_its_table_only(db: Path) -> None:
     with running(db) as client:
         ids, tokens = [], []
-        for _ in range(4):
+        for _ in range(5):
             created = create(client, game="connect_four")
             ids.append(created["table"]["id"])
             tokens.append(created["tokens"]["seats"][0])
@@ -560,6 +560,8 @@ def test_a_forged_save_is_refused_for_its_table_only(db: Path) -> None:
         ids[1]: honest.to_json(key=b"someone-else's-key-0123"),
         # a version that is not the save's
         ids[2]: None,
+        # not a save at all
+        ids[3]: '{"format": [[[[',
     }
     with sqlite3.connect(db) as conn:
         for table_id, save in forgeries.items():
@@ -568,7 +570,7 @@ def test_a_forged_save_is_refused_for_its_table_only(db: Path) -> None:
             else:
                 conn.execute("UPDATE tables SET save = ? WHERE id = ?", (save, table_id))
     with running(db) as client:
-        for table_id, token in zip(ids[:3], tokens[:3], strict=True):
+        for table_id, token in zip(ids[:4], tokens[:4], strict=True):
             summary = client.get(f"/tables/{table_id}").json()
             assert summary["status"] == "refused"
             assert "stored save was refused" in summary["error"]
@@ -579,7 +581,9 @@ def test_a_forged_save_is_refused_for_its_table_only(db: Path) -> None:
         assert "signature" in client.get(f"/tables/{ids[0]}").json()["error"]
         assert "signature" in client.get(f"/tables/{ids[1]}").json()["error"]
         # the honest table plays on
-        assert client.get(f"/tables/{ids[3]}").json()["status"] == "playing"
+        assert client.get(f"/tables/{ids[4]}").json()["status"] == "playing"
+        refused = move(client, ids[4], tokens[4], "a", 1).json()["error"]["code"]
+        assert refused == "not_your_turn" and view(client, ids[4], tokens[4])["version"] == 1
         second = create(client, game="tic_tac_toe")["table"]["id"]
         assert client.get(f"/tables/{second}").status_code == 200
 

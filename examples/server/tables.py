@@ -168,7 +168,7 @@ class Lobby:
                 state = self._checked_state(row)
                 table.seats = self._restored_seats(row, table, state.game)
                 table.state = state
-            except (BoardRulesError, ValueError, TypeError, KeyError) as exc:
+            except Exception as exc:  # whatever a row holds, it closes that table only
                 table.seats = _plain_seats(row)
                 table.refused = f"the stored save was refused: {exc}"
                 log.error("table %s: %s", row.id, table.refused)
