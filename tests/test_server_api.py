@@ -693,3 +693,23 @@ def test_a_move_the_database_cannot_store_is_not_applied(db: Path) -> None:
         assert stored(db, table_id)[0] == 0
         store.update = real_update
         assert move(client, table_id, token, "d", 0).status_code == 200
+
+
+def test_the_host_feeds_a_die_over_the_websocket(client: TestClient, db: Path) -> None:
+    created = create(client, game="pig", auto_chance=False, seed=2)
+    table_id, host = created["table"]["id"], created["tokens"]["host"]
+    with client.websocket_connect(f"/tables/{table_id}/ws?token={host}") as socket:
+        hello = socket.receive_json()
+        assert hello["role"] == "host" and not hello["your_turn"] and hello["seat"] is None
+        assert hello["view"] == as_json(stored_state(db, table_id).view(None))
+        assert move(client, table_id, created["tokens"]["seats"][0], "roll",
+                    0).status_code == 200
+        pushed = socket.receive_json()
+        assert pushed["your_turn"] and pushed["turn"] == {"kind": "chance", "seat": None}
+        assert pushed["legal_moves"] == [f"die {face}" for face in range(1, 7)]
+        socket.send_text(json.dumps({"type": "chance", "outcome": "die 4",
+                                     "expected_version": 1, "id": "d"}))
+        assert socket.receive_json()["version"] == 2  # the push, then the ack
+        assert socket.receive_json() == {"type": "ack", "id": "d", "move": "die 4",
+                                         "index": 1, "version": 2}
+    assert [str(m) for m in stored_state(db, table_id).history] == ["roll", "die 4"]
