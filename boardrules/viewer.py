@@ -127,7 +127,7 @@ def record_html(record: Mapping[str, Any], *, viewer: ViewerChoice = "record",
     ``hints``: suggestions marked ``1``, ``2``, ``3`` on the locations of the top three
     moves.  An ``int`` is an iteration budget: :func:`boardrules.suggest` runs for the
     player to move at every step (``seed`` = the step; whole records only).  Else one
-    item per step (moves plus one): ``None``, a :class:`~boardrules.Suggestion`, or the
+    item per step (moves plus one): ``None``, a :class:`~boardrules.search.Suggestion`, or the
     moves best first (moves, notation, or ``(move, value)`` pairs).  On a whole record
     a suggestion shows in the truth and in the view of the player it is for (in every
     view of a game without hidden information); on a viewer's record as given.
@@ -539,7 +539,8 @@ def _library_version() -> str:
 def _default_title(head: Mapping[str, Any], game: Game[Any, Any]) -> str:
     names = [name for name in head.get("players") or [] if isinstance(name, str)]
     players = " vs ".join(names) if names else f"{game.num_players} players"
-    return f"{game.name}: {players}, {head.get('result') or '*'}"
+    result = head.get("result")
+    return f"{game.name}: {players}, " + (result if result not in (None, "*") else "unfinished")
 
 
 def _headers_table(head: Mapping[str, Any], game: Game[Any, Any]) -> str:
@@ -582,11 +583,11 @@ _TEMPLATE = """<!DOCTYPE html>
 <main>
 <section id="stage">
 <nav id="controls" aria-label="steps">
-<button type="button" id="first" title="first step (Home)">&#x23EE;</button>
+<button type="button" id="first" title="first step (Home)">|&#x25C0;</button>
 <button type="button" id="prev" title="step back (Left)">&#x25C0;</button>
 <button type="button" id="play" title="play / pause (Space)" aria-pressed="false">play</button>
 <button type="button" id="next" title="step on (Right)">&#x25B6;</button>
-<button type="button" id="last" title="last step (End)">&#x23ED;</button>
+<button type="button" id="last" title="last step (End)">&#x25B6;|</button>
 <span id="step" aria-live="polite">0 / {steps}</span>
 <label for="viewer-select">view</label>
 <select id="viewer-select"{single}>
@@ -631,9 +632,10 @@ main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(18rem, 2fr); 
 #step { font-variant-numeric: tabular-nums; min-width: 6rem; text-align: center; }
 #scrubber { width: 100%; margin: 0.5rem 0 0; }
 #current-move { min-height: 1.4em; margin: 0.3rem 0; color: var(--soft); }
-#board svg { max-width: 100%; height: auto; display: block; }
+#board svg { width: 100%; height: auto; max-height: 85vh; display: block; }
 #headers { border-collapse: collapse; width: 100%; font-size: 0.9rem; }
-#headers th { text-align: left; color: var(--soft); font-weight: normal; padding-right: 1rem; }
+#headers th { text-align: left; color: var(--soft); font-weight: normal; padding-right: 1rem;
+              white-space: nowrap; width: 1%; }
 #headers th, #headers td { border-bottom: 1px solid var(--line); padding: 0.15rem 0.3rem;
                            vertical-align: top; overflow-wrap: anywhere; }
 #move-list { list-style: none; padding: 0; margin: 0; max-height: 60vh; overflow-y: auto;

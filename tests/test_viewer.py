@@ -9,6 +9,7 @@ import json
 import random
 import re
 import sys
+from collections.abc import Callable
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -252,7 +253,7 @@ def test_identical_pictures_are_stored_once_and_changes_as_deltas() -> None:
     drawn = [p for side in data["sides"] for p in pictures(data, side["key"])]
     assert len(page) * 3 < sum(len(p) for p in drawn)
     assert len(data["pictures"]) <= len(set(drawn))
-    depth = {}
+    depth: dict[int, int] = {}
     for index, code in enumerate(data["pictures"]):
         depth[index] = 0 if code[0] < 0 else depth[code[0]] + 1
         assert code[0] < index
@@ -453,12 +454,13 @@ def test_cli_validate(record_file: Any, tmp_path: Path,
     seen.write_text(record_to_text(game_record(played(moves=8), viewer=None)))
     assert main(["record", "validate", str(seen)]) == 0
     assert "as a spectator saw it" in capsys.readouterr().out
-    for change, reason in (
+    changes: list[tuple[Callable[[dict[str, Any]], None], str]] = [
         (lambda r: r["moves"][20].update(move="9@z9"), r"moves\[20\]"),
         (lambda r: r["headers"].update(date=5), "headers/date: 5 is not of type"),
         (lambda r: r.update(format="x"), "not a boardrules-record"),
         (lambda r: r["moves"][3].update(mover=1), r"moves\[3\]: 1 is not who moves"),
-    ):
+    ]
+    for change, reason in changes:
         broken = json.loads(json.dumps(record))
         change(broken)
         bad = tmp_path / "bad.json"
