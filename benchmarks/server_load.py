@@ -35,7 +35,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+    sys.path.append(str(ROOT))  # after site-packages: an installed boardrules wins
 
 import httpx  # noqa: E402
 from websockets.asyncio.client import connect  # noqa: E402

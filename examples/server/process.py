@@ -22,7 +22,6 @@ from types import TracebackType
 import httpx
 
 SERVE = Path(__file__).with_name("serve.py")
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def free_port() -> int:
@@ -54,9 +53,7 @@ class ServerProcess:
 
     def start(self, timeout: float = 60.0) -> None:
         """Start the process and wait until it answers (its tables are loaded by then)."""
-        env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(
-            [str(ROOT), *filter(None, [env.get("PYTHONPATH")])])
+        env = dict(os.environ)  # serve.py finds the examples package itself
         command = [sys.executable, str(SERVE), "--db", str(self.db), "--port", str(self.port),
                    "--log-level", "warning", *self.args]
         with open(self.log, "ab") as out:

@@ -12,10 +12,11 @@ import logging
 import sys
 from pathlib import Path
 
-# Run as a script from a clone: the repository's root holds the ``examples`` package.
+# Run as a script from a clone: the repository's root holds the ``examples`` package (put
+# last, so that an installed boardrules is the one imported, not the clone's sources).
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+    sys.path.append(str(ROOT))  # after site-packages: an installed boardrules wins
 
 
 #: The largest websocket frame uvicorn takes (a client message is a few hundred bytes).
