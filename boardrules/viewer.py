@@ -52,8 +52,8 @@ MARKED_SUGGESTIONS = 3
 
 # A picture is split after every ">" into tokens (a tag with the text before it); a
 # step's picture differs from the one before in a few tokens only, so the page stores
-# each distinct token once and each picture as runs of token numbers.
-_TOKEN = re.compile(r"(?<=>)")
+# each distinct token once and each picture as a delta on the one before (_Pictures).
+# Each token is checked once, when it is first seen, by this pattern of a plain tag.
 _TAG = re.compile(r"([^<]*)<(/?)([A-Za-z][A-Za-z0-9:_-]*)((?:\s+[A-Za-z_:][-\w:.]*\s*=\s*"
                   r"(?:\"[^\"]*\"|'[^']*'))*)\s*(/?)>")
 _ATTRIBUTE = re.compile(r"([A-Za-z_:][-\w:.]*)\s*=\s*(\"[^\"]*\"|'[^']*')")
@@ -402,7 +402,7 @@ class _Pictures:
             ) -> tuple[int, tuple[int, ...]]:
         """The picture's number and tokens; ``before`` the number and tokens of the
         picture to encode it against (``None``: the first picture of all)."""
-        numbers = tuple(self._number(token) for token in _TOKEN.split(svg) if token)
+        numbers = self._numbers(svg)
         digest = hashlib.blake2b(svg.encode(), digest_size=16).digest()
         known = self._picture_ids.get(digest)
         if known is not None:
@@ -419,12 +419,25 @@ class _Pictures:
             self._first = (index, numbers)
         return index, numbers
 
-    def _number(self, token: str) -> int:
-        number = self._token_ids.get(token)
-        if number is None:
-            _check_token(token)
-            number = self._token_ids[token] = len(self.tokens)
-            self.tokens.append(token)
+    def _numbers(self, svg: str) -> tuple[int, ...]:
+        """The picture's tokens' numbers, a token not seen before checked and added."""
+        parts = svg.split(">")
+        tokens = [part + ">" for part in parts[:-1]]
+        if parts[-1]:
+            tokens.append(parts[-1])
+        numbers = list(map(self._token_ids.get, tokens))
+        for i, number in enumerate(numbers):
+            if number is None:
+                numbers[i] = self._new_token(tokens[i])
+        return tuple(n for n in numbers if n is not None)
+
+    def _new_token(self, token: str) -> int:
+        known = self._token_ids.get(token)  # twice in one picture
+        if known is not None:
+            return known
+        _check_token(token)
+        number = self._token_ids[token] = len(self.tokens)
+        self.tokens.append(token)
         return number
 
 
@@ -433,26 +446,39 @@ def _delta(base: tuple[int, ...], new: tuple[int, ...], anchor: int) -> list[int
     (``-1 - number``): at each token, go on copying where the last copy ended if the
     token matches there, else copy from where the next ``anchor`` tokens are in
     ``base``, else take the token as it is."""
-    where: dict[tuple[int, ...], int] = {}
-    for i in range(len(base) - anchor, -1, -1):  # the first place of each window wins
-        where[base[i:i + anchor]] = i
+    where: dict[tuple[int, ...], int] | None = None  # built at the first change
     ops: list[int] = []
     i = follow = 0
     while i < len(new):
-        start = follow if follow < len(base) and base[follow] == new[i] else \
-            where.get(new[i:i + anchor], -1)
+        if follow < len(base) and base[follow] == new[i]:
+            start = follow
+        else:
+            if where is None:
+                where = {base[k:k + anchor]: k  # the first place of each window wins
+                         for k in range(len(base) - anchor, -1, -1)}
+            start = where.get(new[i:i + anchor], -1)
         if start < 0:
             ops.append(-1 - new[i])
             i += 1
             continue
-        count = 1
-        while (i + count < len(new) and start + count < len(base)
-               and base[start + count] == new[i + count]):
-            count += 1
+        count = _common_length(base, start, new, i)
         ops += [start, count]
         i += count
         follow = start + count
     return ops
+
+
+def _common_length(base: tuple[int, ...], start: int, new: tuple[int, ...], i: int) -> int:
+    """How many tokens ``new[i:]`` and ``base[start:]`` share from their first on:
+    compared a block at a time, then one by one (long runs are the rule)."""
+    count, block = 1, 64
+    limit = min(len(new) - i, len(base) - start)
+    while count + block <= limit and \
+            new[i + count:i + count + block] == base[start + count:start + count + block]:
+        count += block
+    while count < limit and base[start + count] == new[i + count]:
+        count += 1
+    return count
 
 
 def _check_token(token: str) -> None:
@@ -596,7 +622,7 @@ _TEMPLATE = """<!DOCTYPE html>
 </nav>
 <input type="range" id="scrubber" min="0" max="{steps}" value="0" aria-label="step">
 <p id="current-move">start</p>
-<div id="board"></div>
+<div id="board" role="img" aria-label="the board"></div>
 <div id="hints" hidden><h2>Suggestions</h2><ol id="hint-list"></ol></div>
 </section>
 <aside id="side">
@@ -736,6 +762,7 @@ _SCRIPT = r"""
     byId("step").textContent = step + " / " + last;
     byId("scrubber").value = String(step);
     byId("current-move").textContent = describe(step);
+    board.setAttribute("aria-label", "the board at step " + step + ": " + describe(step));
     var old = list.querySelector("li.current");
     if (old) { old.classList.remove("current"); old.removeAttribute("aria-current"); }
     var item = list.children[step];
@@ -749,6 +776,9 @@ _SCRIPT = r"""
     byId("first").disabled = byId("prev").disabled = step === 0;
     byId("next").disabled = byId("last").disabled = step === last;
     document.body.dataset.step = String(step);
+    try {  // the address names the step, for a link to it (a file: page may refuse)
+      window.history.replaceState(null, "", "#step=" + step);
+    } catch (refused) { /* the address stays as it was */ }
     if (step === last) { pause(); }
   }
   function play() {
@@ -820,6 +850,15 @@ _SCRIPT = r"""
     show: show, play: play, pause: pause, chooseSide: chooseSide,
     picture: function (n) { return picture(data.sides[side].boards[n]); }
   };
+  function askedStep() {
+    var asked = /^#step=(\d+)$/.exec(window.location.hash);
+    return asked ? Number(asked[1]) : null;
+  }
+  window.addEventListener("hashchange", function () {
+    var asked = askedStep();
+    if (asked !== null && asked !== step) { pause(); show(asked); }
+  });
+  step = askedStep() || 0;
   chooseSide(data.sides[0].key);
 }());
 """

@@ -209,9 +209,8 @@ def test_a_finished_game_plays_and_pauses(browser: Any, tmp_path: Path) -> None:
     truth_moves = [m["move"] for m in record["moves"]]
     shown_hints = browser.find_elements(By.CSS_SELECTOR, "#hint-list li")
     assert not shown_hints  # the game is over: nothing to suggest
-    press(browser, Keys.HOME)
-    press(browser, Keys.END)
-    press(browser, Keys.ARROW_LEFT)
+    browser.get((tmp_path / "finished.html").as_uri() + f"#step={last - 1}")
+    WebDriverWait(browser, 10).until(lambda b: shown_step(b) == last - 1)
     step = last - 1
     move = truth_moves[step - 1]
     assert browser.find_element(By.CSS_SELECTOR, "#move-list li.current .move").text == move
