@@ -4,6 +4,7 @@ saw; bad input is refused; and the ``boardrules record`` commands."""
 
 from __future__ import annotations
 
+import importlib
 import io
 import json
 import random
@@ -509,3 +510,26 @@ def test_cli_errors_are_one_line(argv: list[str], message: str, tmp_path: Path,
     err = capsys.readouterr().err
     assert err.startswith("boardrules record: error: ") and message in err, err
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_cli_validate_without_jsonschema_still_replays(
+        record_file: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    record = record_file[2]
+
+    real = importlib.import_module
+
+    def no_jsonschema(name: str, *args: Any) -> Any:
+        if name == "jsonschema":
+            raise ImportError("no jsonschema here")
+        return real(name, *args)
+
+    monkeypatch.setattr(importlib, "import_module", no_jsonschema)
+    odd = json.loads(json.dumps(record))
+    odd["headers"]["date"] = 5  # only the schema sees this
+    (tmp_path / "odd.json").write_text(json.dumps(odd))
+    assert main(["record", "validate", str(tmp_path / "odd.json")]) == 0
+    odd["moves"][20]["move"] = "9@z9"  # the replay sees this
+    (tmp_path / "odd.json").write_text(json.dumps(odd))
+    assert main(["record", "validate", str(tmp_path / "odd.json")]) == 1
+    assert "moves[20]" in capsys.readouterr().err

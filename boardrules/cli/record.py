@@ -10,6 +10,7 @@ reason on standard error) except for ``validate``, whose verdict it is (exit sta
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from collections.abc import Callable
@@ -195,8 +196,8 @@ def _validate(args: argparse.Namespace) -> int:
 def _schema_problem(record: dict[str, Any]) -> str | None:
     """What the JSON Schema finds wrong (the first problem, with its place), if the
     ``jsonschema`` package is there to ask."""
-    try:
-        import jsonschema
+    try:  # an optional dependency, without type stubs: imported by name
+        jsonschema = importlib.import_module("jsonschema")
     except ImportError:  # the replay still checks every move
         return None
     from boardrules.records import record_schema
