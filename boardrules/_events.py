@@ -40,9 +40,14 @@ class Event:
         object.__setattr__(self, "data", _frozen(self.data))
 
     def as_dict(self) -> dict[str, Any]:
-        """The record as one JSON object: ``index``, ``player``, ``kind`` and the fields."""
-        return {"index": self.index, "player": self.player, "kind": self.kind,
-                **json.loads(json.dumps(dict(self.data)))}
+        """The record as one JSON object: ``index``, ``player`` (who made the action),
+        ``kind`` and the fields.  A field named like one of the first three -- most
+        often ``player``, the player an event concerns, who for a chance outcome (a die
+        thrown for him, a card he draws) is not the one who made the action -- is written
+        ``data_player`` (``data_index``, ``data_kind``), so that neither hides the other."""
+        fields = json.loads(json.dumps(dict(self.data)))
+        own = {"index": self.index, "player": self.player, "kind": self.kind}
+        return {**own, **{f"data_{k}" if k in own else k: v for k, v in fields.items()}}
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Event, (self.index, self.player, self.kind, dict(self.data)))

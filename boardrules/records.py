@@ -11,7 +11,7 @@ one player saw it; a text form a person reads (the PGN idea); replay, step by st
 ['alice', 'ismcts:iterations=2000']
 >>> record["moves"][-1]  # doctest: +NORMALIZE_WHITESPACE
 {'mover': 0, 'move': '3@c2', 'forced': False,
- 'events': [{'kind': 'warrior', 'square': 'c2', 'strength': 3}]}
+ 'events': [{'kind': 'warrior', 'player': 0, 'square': 'c2', 'strength': 3}]}
 >>> game_record(state, viewer=1)["moves"][-1]["move"]      # as player 1 saw it
 '?@c2'
 >>> replay(record) == state
@@ -165,9 +165,9 @@ def _checked_extra_headers(headers: Mapping[str, str] | None) -> dict[str, str]:
 
 
 def _event_fields(event: Event) -> dict[str, Any]:
-    fields = event.as_dict()
-    del fields["index"], fields["player"]  # the move's own index and mover
-    return fields
+    """An event as a move's record lists it: its kind and fields (the move gives its
+    index and mover; a field ``player`` is the player the event concerns)."""
+    return {"kind": event.kind, **json.loads(json.dumps(dict(event.data)))}
 
 
 def _now() -> str:
@@ -205,11 +205,13 @@ def result_text(outcome: Any) -> str:
     return "players " + ", ".join(map(str, winners[:-1])) + f" and {winners[-1]} win"
 
 
-def describe_event(event: Mapping[str, Any]) -> str:
-    """An event (a record's or :meth:`Event.as_dict <boardrules.Event.as_dict>`'s fields)
-    in words: its kind, then each field, a hidden one as ``?``."""
+def describe_event(event: Mapping[str, Any] | Event) -> str:
+    """An event in words -- an :class:`~boardrules.Event` or a record's event (its
+    ``kind`` and fields) -- its kind, then each field, a hidden one as ``?``."""
+    if isinstance(event, Event):
+        event = {"kind": event.kind, **event.data}
     fields = [f"{name.replace('_', ' ')} {_words(value)}" for name, value in event.items()
-              if name not in ("kind", "index", "player")]
+              if name != "kind"]
     kind = str(event.get("kind", "?")).replace("_", " ")
     return kind + (": " + ", ".join(fields) if fields else "")
 
@@ -259,7 +261,11 @@ def upgrade_record(record: Mapping[str, Any]) -> dict[str, Any]:
     events = record.get("events", [])
     for event in events if isinstance(events, list) else []:
         if isinstance(event, dict) and type(event.get("index")) is int:
-            fields = {k: v for k, v in event.items() if k not in ("index", "player")}
+            # format 2 wrote an event's own player field over the mover: kept unless it
+            # is the mover (then it says nothing the move does not)
+            mover = _mover_at(moves, event["index"])
+            fields = {k: v for k, v in event.items()
+                      if k != "index" and not (k == "player" and v == mover)}
             per_move.setdefault(event["index"], []).append(fields)
     entries: list[dict[str, Any]] = []
     for i, entry in enumerate(moves):
@@ -279,6 +285,11 @@ def upgrade_record(record: Mapping[str, Any]) -> dict[str, Any]:
         },
         "moves": entries,
     }
+
+
+def _mover_at(moves: list[Any], index: int) -> Any:
+    entry = moves[index] if 0 <= index < len(moves) else None
+    return entry[0] if isinstance(entry, list) and entry else None
 
 
 def _checked(record: Mapping[str, Any]) -> tuple[dict[str, Any], Any]:

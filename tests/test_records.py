@@ -173,9 +173,9 @@ def test_the_text_form_reads_like_a_score_sheet() -> None:
     lines = text.splitlines()
     assert lines[0] == '[Game "armadora"]'
     assert "   1. chance: gold 4 ; gold: square d1, gold 4" in lines
-    assert lines[-1] == "   9. P0: 3@c2 ; warrior: square c2, strength 3"
+    assert lines[-1] == "   9. P0: 3@c2 ; warrior: player 0, square c2, strength 3"
     seen = record_to_text(game_record(state, viewer=1, date=None))
-    assert "   9. P0: ?@c2 ; warrior: square c2, strength ?" in seen.splitlines()
+    assert "   9. P0: ?@c2 ; warrior: player 0, square c2, strength ?" in seen.splitlines()
     assert "%% data" in seen
 
 
@@ -220,9 +220,23 @@ def test_load_record_refuses_what_is_no_record() -> None:
 
 def test_event_words_name_every_field_and_hide_what_is_hidden() -> None:
     assert describe_event({"kind": "battle_won", "city": "Roma", "cards": [3, None],
-                           "index": 4, "player": 1, "tie": False}) == \
-        "battle won: city Roma, cards [3 ?], tie no"
+                           "player": 1, "tie": False}) == \
+        "battle won: city Roma, cards [3 ?], player 1, tie no"
     assert describe_event({"kind": "pass"}) == "pass"
+    die = boardrules.Event(5, CHANCE, "die", {"player": 1, "value": 4})
+    assert describe_event(die) == "die: player 1, value 4"
+
+
+def test_an_event_for_another_player_keeps_both_players() -> None:
+    """A die thrown for player 1 (pig: the chance outcome is made by CHANCE): the record
+    keeps the player it concerns, as_dict both the mover and him."""
+    die = boardrules.Event(5, CHANCE, "die", {"player": 1, "value": 4})
+    assert die.as_dict() == {"index": 5, "player": CHANCE, "kind": "die", "data_player": 1,
+                             "value": 4}
+    state = played("pig", moves=20)
+    record = game_record(state)
+    dice = [(m["mover"], e) for m in record["moves"] for e in m["events"] if e["kind"] == "die"]
+    assert dice and all(mover == CHANCE and e["player"] in (0, 1) for mover, e in dice)
 
 
 def test_result_in_words() -> None:
@@ -248,7 +262,14 @@ def test_format_2_records_upgrade_to_format_3() -> None:
                       for i, m in enumerate(record["moves"]) for e in m["events"]]}
     upgraded = upgrade_record(old)
     VALIDATOR.validate(upgraded)
-    assert upgraded["moves"] == record["moves"]
+
+    def said(moves: list[dict[str, Any]]) -> list[Any]:  # a player field equal to the mover
+        return [[{k: v for k, v in e.items() if not (k == "player" and v == m["mover"])}
+                 for e in m["events"]] for m in moves]  # says nothing more
+
+    assert said(upgraded["moves"]) == said(record["moves"])
+    assert [(m["mover"], m["move"]) for m in upgraded["moves"]] == \
+        [(m["mover"], m["move"]) for m in record["moves"]]
     assert upgraded["headers"]["players"] is None and replay(old) == state
 
 

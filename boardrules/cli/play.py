@@ -260,7 +260,7 @@ class PlaySession:
         log = self.state.history_view(viewer)
         events: dict[int, list[str]] = {}
         for event in self.state._events_from(first, viewer):  # only the new ones
-            events.setdefault(event.index, []).append(describe_event(event.as_dict()))
+            events.setdefault(event.index, []).append(describe_event(event))
         for index in range(first, len(log)):
             mover, text = log[index]
             if not (own and index == first):
