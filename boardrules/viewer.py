@@ -80,8 +80,7 @@ def record_as_seen(record: Mapping[str, Any], viewer: int | None) -> dict[str, A
         if viewer != recorded:
             raise InvalidStateError(f"the record holds only what {_who(recorded)} saw")
         return upgraded
-    final = list(replay_states(upgraded))[-1]
-    return _seen(upgraded, final, viewer)
+    return _seen(upgraded, replay(upgraded), viewer)
 
 
 def _seen(upgraded: dict[str, Any], final: State[Any], viewer: int | None) -> dict[str, Any]:
@@ -127,8 +126,8 @@ def record_html(record: Mapping[str, Any], *, viewer: ViewerChoice = "record",
     ``hints``: suggestions marked ``1``, ``2``, ``3`` on the locations of the top three
     moves.  An ``int`` is an iteration budget: :func:`boardrules.suggest` runs for the
     player to move at every step (``seed`` = the step; whole records only).  Else one
-    item per step (moves plus one): ``None``, a :class:`~boardrules.search.Suggestion`, or the
-    moves best first (moves, notation, or ``(move, value)`` pairs).  On a whole record
+    item per step (moves plus one): ``None``, a :class:`~boardrules.search.Suggestion`,
+    or the moves best first (moves, notation, or ``(move, value)`` pairs).  On a whole record
     a suggestion shows in the truth and in the view of the player it is for (in every
     view of a game without hidden information); on a viewer's record as given.
 
@@ -203,7 +202,9 @@ def _whole_record_sides(upgraded: dict[str, Any], game: Game[Any, Any], viewer: 
         sides = [_Side(eye, _key(eye), _label(eye, upgraded), _moves_seen(final, eye))
                  for eye in [*range(game.num_players), None]]
         if _draws_truth(final):
-            sides.insert(0, _Side("all", "all", "whole truth", upgraded["moves"]))
+            # the moves' events as the rules tell them (a record's own are not checked)
+            truth = game_record(final, "all", date=None)["moves"]
+            sides.insert(0, _Side("all", "all", "whole truth", truth))
     else:
         assert viewer is None or isinstance(viewer, int)
         shown = _seen(upgraded, final, viewer)

@@ -533,3 +533,13 @@ def test_cli_validate_without_jsonschema_still_replays(
     (tmp_path / "odd.json").write_text(json.dumps(odd))
     assert main(["record", "validate", str(tmp_path / "odd.json")]) == 1
     assert "moves[20]" in capsys.readouterr().err
+
+
+def test_the_events_shown_are_the_rules_not_the_records() -> None:
+    state = played(moves=12)
+    record = game_record(state)
+    record["moves"][9]["events"] = [{"kind": "warrior", "square": "h5", "strength": 9}]
+    data = Page(record_html(record)).data()
+    for side in data["sides"]:
+        shown = data["entries"][side["moves"][9]][3]
+        assert shown and "h5" not in " ".join(shown)
