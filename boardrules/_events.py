@@ -44,10 +44,12 @@ class Event:
         ``kind`` and the fields.  A field named like one of the first three -- most
         often ``player``, the player an event concerns, who for a chance outcome (a die
         thrown for him, a card he draws) is not the one who made the action -- is written
-        ``data_player`` (``data_index``, ``data_kind``), so that neither hides the other."""
+        ``data_player`` (``data_index``, ``data_kind``) when its value differs, so that
+        neither hides the other (equal, it says nothing more and is left out)."""
         fields = json.loads(json.dumps(dict(self.data)))
         own = {"index": self.index, "player": self.player, "kind": self.kind}
-        return {**own, **{f"data_{k}" if k in own else k: v for k, v in fields.items()}}
+        return {**own, **{f"data_{k}" if k in own else k: v for k, v in fields.items()
+                          if not (k in own and own[k] == v)}}
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Event, (self.index, self.player, self.kind, dict(self.data)))

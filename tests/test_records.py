@@ -237,6 +237,8 @@ def test_an_event_for_another_player_keeps_both_players() -> None:
     record = game_record(state)
     dice = [(m["mover"], e) for m in record["moves"] for e in m["events"] if e["kind"] == "die"]
     assert dice and all(mover == CHANCE and e["player"] in (0, 1) for mover, e in dice)
+    mine = boardrules.Event(3, 1, "hold", {"player": 1, "total": 9})
+    assert mine.as_dict() == {"index": 3, "player": 1, "kind": "hold", "total": 9}
 
 
 def test_result_in_words() -> None:
