@@ -491,6 +491,7 @@ def test_cli_show(record_file: Any, capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["record", "show", "/no/such/file.json"], "no such file"),
+    (["record", "validate", "/"], "a folder"),
     (["record", "to-html", "@bad", "--viewer", "x"], "--viewer is"),
     (["record", "to-html", "@good", "--viewer", "7"], "not a player"),
     (["record", "to-json", "@good", "--viewer", "all"], "--viewer is a player"),

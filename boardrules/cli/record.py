@@ -88,6 +88,8 @@ def _read_bytes(source: str) -> bytes:
     if source == "-":
         return sys.stdin.buffer.read()
     path = Path(source)
+    if path.is_dir():
+        raise CommandError(f"{source}: a folder, not a record file")
     if not path.is_file():
         raise CommandError(f"{source}: no such file")
     try:
