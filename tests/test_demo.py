@@ -4,6 +4,7 @@ where Armadora's gold lay and pig's dice, and bots that do not pass at once."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
@@ -85,3 +86,16 @@ def test_demo_command_prints_every_game(capsys: pytest.CaptureFixture[str]) -> N
     assert text.count("gold by territory") == 2
     pig = text[text.index("== Pig"):]
     assert re.search(r"player \d: roll -> die [1-6]", pig)
+
+
+@pytest.mark.usefixtures("quick_bots")
+def test_demo_of_one_game_writes_its_records(tmp_path: Any,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    from boardrules.records import load_record, replay
+
+    assert main(["demo", "--game", "pig", "--seed", "3", "--records", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.count("final board:") == 1
+    written = sorted(tmp_path.iterdir())
+    assert [p.name for p in written] == ["demo-1-pig.txt"]
+    record = load_record(written[0].read_text())
+    assert record["headers"]["seed"] == 3 and replay(record).is_terminal()

@@ -99,13 +99,25 @@ def _gold_lines(state: ArmadoraState) -> list[str]:
     return lines
 
 
-def demo(seed: int, game: str | None = None) -> int:
-    """Every demo game (or those of ``game``), each printed as it ends."""
+def demo(seed: int, game: str | None = None, records: str | None = None) -> int:
+    """Every demo game (or those of ``game``), each printed as it ends; with ``records``,
+    each game's whole record written there as ``demo-N-GAME.txt`` (the text form)."""
+    from pathlib import Path
+
+    from boardrules.records import game_record, record_to_text
+
     chosen = [(g, o) for g, o in DEMO_GAMES if game in (None, g)]
+    folder = Path(records) if records else None
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
     for i, (game_id, options) in enumerate(chosen):
         lines: list[str] = []
-        play_demo_game(game_id, options, seed + i, lines)
+        state = play_demo_game(game_id, options, seed + i, lines)
         print("\n".join(lines) + "\n", flush=True)
+        if folder is not None:
+            bots = [f"ismcts:iterations={BOT_ITERATIONS}"] * state.game.num_players
+            record = game_record(state, players=bots, seed=seed + i)
+            (folder / f"demo-{i + 1}-{game_id}.txt").write_text(record_to_text(record))
     return 0
 
 
@@ -115,6 +127,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     p.add_argument("--game", choices=sorted({g for g, _ in DEMO_GAMES}), default=None,
                    help="play only this game's demo set-ups (default: every game)")
-    p.set_defaults(run=lambda args: demo(args.seed, args.game))
+    p.add_argument("--records", metavar="DIR", default=None,
+                   help="write each game's record there (the text form of docs/records)")
+    p.set_defaults(run=lambda args: demo(args.seed, args.game, args.records))
 
 
