@@ -11,8 +11,13 @@ from __future__ import annotations
 
 import importlib
 import importlib.machinery
+import json
 import random
+import re
+import shutil
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import boardrules
@@ -64,8 +69,45 @@ def play_random_game(game_id: str, seed: int) -> None:
           f"winners {list(outcome.winners)}; suggest() said {hint.move}")
 
 
+def check_tools() -> None:
+    """The console script, the records (schema shipped as package data), the viewer and
+    the bench command, as a user of the wheel meets them."""
+    from boardrules.records import game_record, record_from_text, record_schema, record_to_text
+    from boardrules.viewer import record_html
+
+    script = shutil.which("boardrules", path=str(Path(sys.executable).parent))
+    if script is None:
+        fail("the boardrules console script is not installed")
+    usage = subprocess.run([script, "--help"], capture_output=True, text=True, check=True)
+    for command in ("play", "replay", "record", "bench"):
+        if command not in usage.stdout:
+            fail(f"boardrules --help does not list {command}")
+    if record_schema().get("title") is None:
+        fail("the record schema is not shipped")
+    state = boardrules.load("armadora").new_game(seed=3)
+    state.apply(state.legal_moves()[0])
+    record = game_record(state, players=["a", "b"])
+    if record_from_text(record_to_text(record)) != record:
+        fail("a record's text form does not read back")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.json"
+        path.write_text(json.dumps(record))
+        subprocess.run([script, "record", "validate", str(path)], check=True,
+                       capture_output=True)
+        page = record_html(record)
+        addresses = set(re.findall(r"https?://[^\"' \\]+", page))
+        if 'id="board"' not in page or addresses - {"http://www.w3.org/2000/svg"}:
+            fail(f"the viewer page is not self-contained: {sorted(addresses)}")
+    bench = subprocess.run([script, "bench", "--game", "pig", "--seconds", "0.05", "--json",
+                            "--no-search"], capture_output=True, text=True, check=True)
+    if not json.loads(bench.stdout)["rows"]:
+        fail("boardrules bench printed no figures")
+    print("smoke: the command line, records, viewer and bench work")
+
+
 def main() -> int:
     check_installed_location()
+    check_tools()
     games = boardrules.available_games()
     if not games:
         fail("no game registered")
