@@ -68,6 +68,7 @@ __all__ = [
     "check_views_hide_what_the_viewer_cannot_see",
     "check_worlds_have_their_own_rng",
     "check_worlds_leak_nothing",
+    "example_configs",
     "play_to_end",
     "random_play",
     "random_playout",
@@ -93,6 +94,16 @@ def _where(state: AnyState, step: int) -> str:
     """Where a violation happened, for the message."""
     tail = " ".join(str(m) for m in state.history[-6:])
     return f"{state.game.id} {state.game.options}, step {step} (last moves: {tail or '-'})"
+
+
+def example_configs() -> list[tuple[str, dict[str, Any]]]:
+    """Every registered game with each of its ``example_options``: ``(game id, options)``
+    pairs, in a fixed order (a test parametrised over them covers every option set worth
+    testing)."""
+    from boardrules.games import as_game_id, available_games, load
+
+    return [(game_id, dict(options)) for game_id in available_games()
+            for options in type(load(as_game_id(game_id))).example_options]
 
 
 # --- playing ----------------------------------------------------------------------------

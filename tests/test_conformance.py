@@ -17,18 +17,14 @@ import boardrules
 from boardrules import Game, IllegalMoveError, InvalidMoveError, Move
 from boardrules.games import as_game_id
 from boardrules.games.tic_tac_toe import TicTacToeGame, TicTacToeMove, TicTacToeState
-from boardrules.testing import CHECKS, assert_rejected, check_game
+from boardrules.testing import CHECKS, assert_rejected, check_game, example_configs
 
 
 def _configs() -> list[Any]:
     """Every registered game with each of its example options."""
-    params = []
-    for game_id in boardrules.available_games():
-        cls = type(boardrules.load(as_game_id(game_id)))
-        for options in cls.example_options:
-            label = "-".join([game_id, *(f"{k}={v}" for k, v in options.items())])
-            params.append(pytest.param(game_id, options, id=label))
-    return params
+    return [pytest.param(game_id, options,
+                         id="-".join([game_id, *(f"{k}={v}" for k, v in options.items())]))
+            for game_id, options in example_configs()]
 
 
 CONFIGS = _configs()

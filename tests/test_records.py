@@ -27,7 +27,7 @@ from boardrules.records import (
     result_text,
     upgrade_record,
 )
-from boardrules.testing import random_playout
+from boardrules.testing import example_configs, random_playout
 
 
 def played(game_id: str = "armadora", seed: int = 3, moves: int = 30,
@@ -43,13 +43,9 @@ def played(game_id: str = "armadora", seed: int = 3, moves: int = 30,
 
 def _configs() -> list[Any]:
     """Every registered game with each of its example options."""
-    params = []
-    for game_id in boardrules.available_games():
-        cls = type(boardrules.load(as_game_id(game_id)))
-        for options in cls.example_options:
-            label = "-".join([game_id, *(f"{k}={v}" for k, v in options.items())])
-            params.append(pytest.param(game_id, options, id=label))
-    return params
+    return [pytest.param(game_id, options,
+                         id="-".join([game_id, *(f"{k}={v}" for k, v in options.items())]))
+            for game_id, options in example_configs()]
 
 
 CONFIGS = _configs()
