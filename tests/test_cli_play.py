@@ -10,17 +10,20 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
 
 import boardrules
-from boardrules.cli import build_parser
+from boardrules.cli import build_parser, main
 from boardrules.cli import play as cli_play
 from boardrules.records import load_record, replay
 
 GAMES = [("armadora", ["players=2"]), ("rome_and_carthage", ["players=2"]),
-         ("armada", ["players=2"]), ("albion", ["players=2"])]
+         # Armada with a round cap of 6 (the library's rule: the game ends, a draw, after
+         # that round): random players seldom reach mastery, and the test stays quick
+         ("armada", ["players=2", "max_rounds=6"]), ("albion", ["players=2"])]
 
 
 class Person:
@@ -55,7 +58,7 @@ def _run(argv: list[str], person: Person) -> tuple[int, str, cli_play.PlaySessio
 
 @pytest.mark.parametrize(("game_id", "options"), GAMES, ids=[g for g, _ in GAMES])
 def test_a_person_plays_against_a_bot_with_hint_undo_save_and_resume(
-        tmp_path: Path, game_id: str, options: list[str]) -> None:
+        tmp_path: Path, game_id: str, options: list[str], browser: Any) -> None:
     save, record = tmp_path / "game.json", tmp_path / "game.txt"
     argv = ["play", game_id, *[f"--option={o}" for o in options], "--seat", "1=random",
             "--seed", "5", "--hint-iterations", "40"]
@@ -83,6 +86,31 @@ def test_a_person_plays_against_a_bot_with_hint_undo_save_and_resume(
     written = load_record(record.read_text())
     assert written["headers"]["players"] == ["human", "random"]
     assert replay(written) == resumed.state
+    _convert_and_step_through(tmp_path, record, written, browser)
+
+
+def _convert_and_step_through(folder: Path, record: Path, written: dict[str, Any],
+                              browser: Any) -> None:
+    """The game's record converts to JSON, back to text and to HTML with the CLI, and
+    the HTML page steps to the end in Chromium, showing the last move."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    as_json, as_text, page = folder / "r.json", folder / "r.txt", folder / "r.html"
+    assert main(["record", "to-json", str(record), "-o", str(as_json)]) == 0
+    assert main(["record", "to-text", str(as_json), "-o", str(as_text)]) == 0
+    assert load_record(as_text.read_text()) == written
+    assert main(["record", "to-html", str(as_text), "-o", str(page)]) == 0
+    browser.get(page.as_uri())
+    WebDriverWait(browser, 10).until(
+        lambda b: b.execute_script("return !!window.boardrulesViewer"))
+    browser.find_element(By.TAG_NAME, "body").send_keys(Keys.END)
+    last = len(written["moves"])
+    WebDriverWait(browser, 10).until(
+        lambda b: b.execute_script("return document.body.dataset.step") == str(last))
+    shown = browser.find_element(By.CSS_SELECTOR, "#move-list li.current .move").text
+    assert shown == written["moves"][-1]["move"]
 
 
 def test_a_person_never_sees_what_the_bot_hid() -> None:
