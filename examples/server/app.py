@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -50,7 +49,7 @@ from examples.server.protocol import (
     MoveRequest,
 )
 from examples.server.store import Store, Synchronous, load_secret, read_rows
-from examples.server.tables import Listener, Lobby, Table, Viewer
+from examples.server.tables import Listener, Lobby, Table, Viewer, to_text
 
 log = logging.getLogger("boardrules.server")
 
@@ -225,7 +224,8 @@ def _add_socket(app: FastAPI) -> None:
             listener = Listener(lobby.viewer(table, token))
             await lobby.subscribe(table, listener)
         except ApiError as exc:
-            await websocket.send_json({"type": "error", "status": exc.status, **exc.body()})
+            await websocket.send_text(to_text({"type": "error", "status": exc.status,
+                                               **exc.body()}))
             await websocket.close(code=WS_CLOSE_BASE + exc.status)
             return
         sender = asyncio.ensure_future(_send_all(websocket, listener))
@@ -246,7 +246,7 @@ async def _send_all(websocket: WebSocket, listener: Listener) -> None:
         if message is None:
             await websocket.close(code=WS_TOO_SLOW if listener.too_slow else 1001)
             return
-        await websocket.send_text(json.dumps(message))
+        await websocket.send_text(message)
 
 
 async def _receive_all(websocket: WebSocket, lobby: Lobby, table: Table,
@@ -255,7 +255,7 @@ async def _receive_all(websocket: WebSocket, lobby: Lobby, table: Table,
     try:
         while True:
             text = await websocket.receive_text()
-            listener.push(await _answer(lobby, table, listener.viewer, text))
+            listener.push(to_text(await _answer(lobby, table, listener.viewer, text)))
     except WebSocketDisconnect:
         return
 

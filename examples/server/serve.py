@@ -38,6 +38,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="most tables the server holds")
     parser.add_argument("--synchronous", choices=["full", "normal"], default="full",
                         help="SQLite sync: full survives a power cut, normal a crash (full)")
+    parser.add_argument("--ws-compression", action="store_true",
+                        help="offer permessage-deflate on the websockets (off: a push is "
+                             "a few kB, and compressing each one costs more CPU than "
+                             "the bytes it saves on a LAN or loopback)")
     parser.add_argument("--access-log", action="store_true",
                         help="log every request (off: a websocket's URL holds its token)")
     parser.add_argument("--log-level", default="info",
@@ -64,7 +68,7 @@ def main(argv: list[str] | None = None) -> None:
                      max_tables=args.max_tables)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
                 access_log=args.access_log, ws="websockets-sansio",
-                ws_max_size=WS_MAX_SIZE)
+                ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=args.ws_compression)
 
 
 if __name__ == "__main__":

@@ -79,23 +79,30 @@ class Seat:
         return entry
 
 
+def to_text(message: dict[str, Any]) -> str:
+    """A message as the websocket sends it: compact JSON, made once and shared by every
+    listener it goes to."""
+    return json.dumps(message, separators=(",", ":"))
+
+
 class Listener:
-    """One websocket's outbox: messages are queued, never awaited, so a slow client never
-    holds a table; past :data:`MAX_PENDING_MESSAGES` it is dropped."""
+    """One websocket's outbox of messages already serialised: they are queued, never
+    awaited, so a slow client never holds a table; past :data:`MAX_PENDING_MESSAGES` it is
+    dropped."""
 
     def __init__(self, viewer: Viewer) -> None:
         self.viewer = viewer
-        self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.too_slow = False
 
-    def push(self, message: dict[str, Any]) -> None:
+    def push(self, text: str) -> None:
         if self.too_slow:
             return
         if self.outbox.qsize() >= MAX_PENDING_MESSAGES:
             self.too_slow = True
             self.outbox.put_nowait(None)
             return
-        self.outbox.put_nowait(message)
+        self.outbox.put_nowait(text)
 
     def close(self) -> None:
         self.outbox.put_nowait(None)
@@ -356,8 +363,8 @@ class Lobby:
         async with table.lock:
             self._live(table)
             table.listeners.add(listener)
-            listener.push({"type": "state", **self._snapshot(table, listener.viewer,
-                                                             full=True)})
+            listener.push(to_text({"type": "state",
+                                   **self._snapshot(table, listener.viewer, full=True)}))
 
     def unsubscribe(self, table: Table, listener: Listener) -> None:
         table.listeners.discard(listener)
@@ -460,15 +467,17 @@ class Lobby:
             return {"move": text, "index": before, "version": version, "state": shown}
 
     def _broadcast(self, table: Table) -> None:
-        """Every listener's new picture (one snapshot per seat, shared by its listeners)."""
-        shown: dict[Viewer, dict[str, Any]] = {}
+        """Every listener's new picture: one snapshot per seat (the library's view, events
+        and, for the mover alone, legal moves and decision), serialised once and the same
+        text pushed to every listener of that seat."""
+        shown: dict[Viewer, str] = {}
         for listener in list(table.listeners):
-            message = shown.get(listener.viewer)
-            if message is None:
-                message = {"type": "state", **self._snapshot(table, listener.viewer,
-                                                             full=False)}
-                shown[listener.viewer] = message
-            listener.push(message)
+            text = shown.get(listener.viewer)
+            if text is None:
+                text = to_text({"type": "state",
+                                **self._snapshot(table, listener.viewer, full=False)})
+                shown[listener.viewer] = text
+            listener.push(text)
 
     # --- bots ---
 
