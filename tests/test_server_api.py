@@ -502,6 +502,36 @@ def test_the_websocket_pushes_every_change_to_each_seat_as_it_may_see_it(
         assert sync["events"] == [e.as_dict() for e in state.events(1)]
 
 
+def test_the_listeners_of_one_seat_share_its_push_and_no_other_seats(
+        client: TestClient, db: Path) -> None:
+    """Each seat's push is made once and sent to all its sockets as the same text; a
+    socket of another seat, or a spectator's, gets its own."""
+    created = create(client, **ARMADORA, seed=11)
+    table_id, (first, second) = created["table"]["id"], created["tokens"]["seats"]
+    path = f"/tables/{table_id}/ws"
+    with client.websocket_connect(f"{path}?token={first}") as one, \
+            client.websocket_connect(f"{path}?token={first}") as one_again, \
+            client.websocket_connect(f"{path}?token={second}") as two, \
+            client.websocket_connect(path) as watcher, \
+            client.websocket_connect(path) as other_watcher:
+        sockets = (one, one_again, two, watcher, other_watcher)
+        hello = [socket.receive_json() for socket in sockets]
+        version = hello[0]["version"]
+        warrior = next(m for m in hello[0]["legal_moves"] if "@" in m)
+        one.send_text(json.dumps({"type": "move", "move": warrior,
+                                  "expected_version": version, "id": 1}))
+        texts = [socket.receive_text() for socket in sockets]
+        assert one.receive_json()["type"] == "ack"
+        assert texts[0] == texts[1] and texts[3] == texts[4]
+        assert len({texts[0], texts[2], texts[3]}) == 3
+        state = stored_state(db, table_id)
+        for text, seat in zip(texts, (0, 0, 1, None, None), strict=True):
+            message = json.loads(text)
+            assert message["seat"] == seat and message["view"] == as_json(state.view(seat))
+            assert message["your_turn"] == (seat == 1)
+            assert (message["decision"] is not None) == (seat == 1)
+
+
 def test_the_websocket_refuses_unknown_tables_and_wrong_tokens(client: TestClient) -> None:
     created = create(client, game="tic_tac_toe")
     table_id = created["table"]["id"]

@@ -461,23 +461,27 @@ class Lobby:
                               before)
                 raise
             table.version, table.save = version, save
-            self._broadcast(table)
+            pushed = self._broadcast(table)
             self._kick_bot(table)
-            shown = None if viewer is None else self._snapshot(table, viewer, full=False)
+            shown = None
+            if viewer is not None:  # the same picture as its websockets got, if it has any
+                shown = pushed.get(viewer) or self._snapshot(table, viewer, full=False)
             return {"move": text, "index": before, "version": version, "state": shown}
 
-    def _broadcast(self, table: Table) -> None:
+    def _broadcast(self, table: Table) -> dict[Viewer, dict[str, Any]]:
         """Every listener's new picture: one snapshot per seat (the library's view, events
         and, for the mover alone, legal moves and decision), serialised once and the same
-        text pushed to every listener of that seat."""
-        shown: dict[Viewer, str] = {}
+        text pushed to every listener of that seat.  Returns the snapshots by viewer."""
+        shown: dict[Viewer, dict[str, Any]] = {}
+        texts: dict[Viewer, str] = {}
         for listener in list(table.listeners):
-            text = shown.get(listener.viewer)
+            text = texts.get(listener.viewer)
             if text is None:
-                text = to_text({"type": "state",
-                                **self._snapshot(table, listener.viewer, full=False)})
-                shown[listener.viewer] = text
+                snapshot = self._snapshot(table, listener.viewer, full=False)
+                shown[listener.viewer] = snapshot
+                text = texts[listener.viewer] = to_text({"type": "state", **snapshot})
             listener.push(text)
+        return shown
 
     # --- bots ---
 
@@ -547,13 +551,22 @@ def load_game(game_id: str, options: dict[str, Any]) -> boardrules.Game[Any, Any
                        + ", ".join(boardrules.available_games()))
     try:
         check_saved_options(game_id, dict(options))
-        game: boardrules.Game[Any, Any] = boardrules.load(as_game_id(game_id),
-                                                                **options)
+        game = _built_game(game_id, json.dumps(options, sort_keys=True))
     except boardrules.InvalidStateError as exc:
         raise ApiError(422, "bad_options", f"{exc} (a table's options may name shipped "
                        "data files or carry their content, never a path)") from None
     except (BoardRulesError, ValueError, TypeError) as exc:
         raise ApiError(422, "bad_options", str(exc)) from None
+    return game
+
+
+@functools.lru_cache(maxsize=64)
+def _built_game(game_id: str, options_json: str) -> boardrules.Game[Any, Any]:
+    """The game of these options, built once: a game is immutable and shared freely
+    (docs/integration.rst), and building one (its move tables) takes milliseconds, which
+    every new table paid on the event loop."""
+    game: boardrules.Game[Any, Any] = boardrules.load(as_game_id(game_id),
+                                                      **json.loads(options_json))
     return game
 
 
