@@ -57,16 +57,16 @@ class Tally:
 
 async def play_seat(url: str, table: str, token: str, seed: int, think: float,
                     tally: Tally) -> None:
-    """One seat: a random legal move at each of its turns (after ``think`` seconds, a
-    player's thinking time), until the game is over."""
+    """One seat: a random legal move at each of its turns (after about ``think`` seconds,
+    a player's thinking time), until the game is over."""
     rng = random.Random(seed)
     sent_at: dict[int, float] = {}
     pending: set[asyncio.Future[None]] = set()
     async with connect(f"{url}/tables/{table}/ws?token={token}", max_size=2**22) as socket:
 
         async def send_move(version: int, text: str) -> None:
-            if think:
-                await asyncio.sleep(think)
+            if think:  # people do not think in step: each move after 0.5 to 1.5 x think
+                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
             move_id = rng.getrandbits(62)
             sent_at[move_id] = time.perf_counter()
             await socket.send(json.dumps({"type": "move", "move": text,
