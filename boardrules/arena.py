@@ -675,6 +675,9 @@ def _stop_now(pool: ProcessPoolExecutor, futures: Iterable[Future[_Batch]]) -> N
         pool.shutdown(wait=False, cancel_futures=True)
         for process in workers:
             process.terminate()
+    # and any the pool had not yet listed when it was asked (a worker it was starting)
+    workers += [p for p in (getattr(pool, "_processes", None) or {}).values()
+                if p not in workers]
     deadline = time.monotonic() + 0.5
     for process in workers:
         process.join(max(0.0, deadline - time.monotonic()))
