@@ -14,7 +14,8 @@ from typing import Any
 from boardrules.api import CHANCE
 from boardrules.cli._inputs import CommandError, load_any, parse_viewer, pick_step
 from boardrules.errors import BoardRulesError
-from boardrules.records import describe_event, game_record, replay, replay_views
+from boardrules.records import describe_event, replay_views
+from boardrules.viewer import record_as_seen
 
 
 def add_parser(sub: Any) -> None:
@@ -34,7 +35,7 @@ class Replay:
 
     def __init__(self, record: Mapping[str, Any], viewer: int | None, game: Any) -> None:
         if record["headers"]["viewer"] == "all":  # re-recorded as the viewer saw it
-            record = game_record(replay(record), viewer, date=None)
+            record = record_as_seen(record, viewer)
         self.record = record
         self.game = game
         self.moves = record["moves"]
