@@ -14,6 +14,7 @@ from boardrules._events import Event
 from boardrules._ext.core import CoreGame, CoreState
 from boardrules._saves import _compare_snapshot, _expect, _parse_state_json
 from boardrules.errors import InvalidMoveError, InvalidPositionError, InvalidStateError
+from boardrules.observations import Observation, ObservationLayout
 
 if TYPE_CHECKING:
     from boardrules._state import State
@@ -105,6 +106,44 @@ class Game(Generic[GameStateT, GameMoveT]):
     def core(self) -> CoreGame:
         """The compiled game (the C-level contract), for the search core and benchmarks."""
         return self._core
+
+    # --- observation tensors (observation.py of each game; boardrules.observations) ---
+
+    @property
+    def observation_layout(self) -> ObservationLayout:
+        """The legend of a player's observation tensor (:class:`ObservationLayout`): its
+        named fields, their offsets and shapes.  :class:`NotImplementedError` for a game
+        whose core writes no observation."""
+        layout: ObservationLayout | None = self.__dict__.get("_observation_layout_cache")
+        if layout is None:
+            layout = self._observation_layout()
+            if layout.size != self._core.observation_size:
+                raise RuntimeError(f"{self.id}: the observation legend has {layout.size} "
+                                   f"floats, the core writes {self._core.observation_size}")
+            self.__dict__["_observation_layout_cache"] = layout
+        return layout
+
+    @property
+    def observation_shape(self) -> tuple[int]:
+        """The shape of :meth:`State.observation`: ``(observation_layout.size,)``."""
+        return self.observation_layout.shape
+
+    def _observation_layout(self) -> ObservationLayout:
+        raise NotImplementedError(f"{self.id} has no observation tensor")
+
+    def observation_from_view(self, view: Mapping[str, Any], player: int) -> Observation:
+        """The observation tensor of ``player`` computed in Python from his view
+        (``state.view(player)``): the reference the conformance suite holds the core's
+        tensor to.  Slow; adapters use :meth:`State.observation`."""
+        player = exact_int(player, "player")
+        if not 0 <= player < self.num_players:
+            raise ValueError(f"player must be 0 to {self.num_players - 1}, not {player}")
+        if not isinstance(view, Mapping) or view.get("viewer") != player:
+            raise ValueError(f"the view must be player {player}'s own (view['viewer'])")
+        return self._observation_from_view(view, player)
+
+    def _observation_from_view(self, view: Mapping[str, Any], player: int) -> Observation:
+        raise NotImplementedError(f"{self.id} has no observation tensor")
 
     def _game_key(self) -> tuple[Any, ...]:
         return (self.id, json.dumps(self._options, sort_keys=True))

@@ -7,6 +7,8 @@ import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast, overload
 
+import numpy as np
+
 from boardrules._base import CHANCE, TERMINAL, MoveT, Outcome, check_seed, exact_int
 from boardrules._decisions import Decision
 from boardrules._events import Event
@@ -19,6 +21,13 @@ from boardrules._saves import (
     sign_document,
 )
 from boardrules.errors import IllegalMoveError, InvalidMoveError
+from boardrules.observations import (
+    ACTION_MASK_DTYPE,
+    OBSERVATION_DTYPE,
+    ActionMask,
+    Observation,
+    check_buffer,
+)
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -401,6 +410,33 @@ class State(Generic[MoveT]):
     def returns(self) -> tuple[float, ...]:
         """Each player's payoff in [-1, 1] (0 for all until the game is over)."""
         return tuple(self._core.returns())
+
+    def observation(self, player: int, out: Observation | None = None) -> Observation:
+        """``player``'s observation tensor (``float32``, shape
+        :attr:`Game.observation_shape`), written by the core: what he may see and nothing
+        more, laid out as :attr:`Game.observation_layout` says.  ``out`` (a writable
+        contiguous ``float32`` array of that shape) is filled and returned instead of a new
+        array."""
+        self._check_viewer(player, spectator=False)
+        size = self._game.observation_layout.size
+        if out is None:
+            out = np.empty(size, dtype=OBSERVATION_DTYPE)
+        else:
+            check_buffer(out, size, OBSERVATION_DTYPE, "this game's observation")
+        self._core.observation_into(player, out)
+        return out
+
+    def action_mask(self, out: ActionMask | None = None) -> ActionMask:
+        """The legal moves of the player to move as an ``int8`` mask over the action ids
+        (``num_distinct_actions`` entries: 1 legal, 0 not; all 0 at a chance node and at
+        the end).  ``out`` is filled and returned instead of a new array."""
+        size = self._game.num_distinct_actions
+        if out is None:
+            out = np.empty(size, dtype=ACTION_MASK_DTYPE)
+        else:
+            check_buffer(out, size, ACTION_MASK_DTYPE, "this game's actions")
+        self._core.action_mask_into(out)
+        return out
 
     def view(self, player: int | None) -> Mapping[str, Any]:
         """What ``player`` may see, JSON-ready (``None``: a spectator)."""

@@ -887,6 +887,98 @@ def check_forced_steps_recorded(game: AnyGame, *, games: int = 3, seed: int = 0)
                      "undo does not take back the last move with the forced steps after it")
 
 
+def _has_observations(game: AnyGame) -> bool:
+    return bool(game.core.observation_size)
+
+
+def _observation_differs(a: Any, b: Any) -> str | None:
+    """Where two observation tensors differ (the first field and index), else None."""
+    if a.shape != b.shape or a.dtype != b.dtype:
+        return f"shape/dtype {a.shape} {a.dtype} against {b.shape} {b.dtype}"
+    if (a == b).all():
+        return None
+    index = int((a != b).nonzero()[0][0])
+    return f"float {index}: {a[index]} against {b[index]}"
+
+
+def _field_at(game: AnyGame, index: int) -> str:
+    for f in game.observation_layout.fields:
+        if f.start <= index < f.stop:
+            return f"field {f.name!r} {f.shape}, entry {index - f.start}"
+    return f"float {index}"
+
+
+@_conformance_check
+def check_observations_match_views(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
+    """Each player's observation tensor, written by the core, has the layout's shape and
+    dtype and equals the one computed in Python from his view (``observation_from_view``):
+    it carries what his view carries.  The action mask marks exactly the legal actions.
+    Nothing to check for a game whose core writes no observation."""
+    if not _has_observations(game):
+        return
+    layout = game.observation_layout
+    _require(game.observation_shape == (layout.size,), "observation_shape is not the layout's")
+
+    def check(state: AnyState, step: int) -> None:
+        for player in range(game.num_players):
+            tensor = state.observation(player)
+            reference = game.observation_from_view(state.view(player), player)
+            differs = _observation_differs(tensor, reference)
+            if differs is not None:
+                index = int((tensor != reference).nonzero()[0][0]) if (
+                    tensor.shape == reference.shape) else 0
+                raise AssertionError(
+                    f"player {player}'s observation is not his view's ({differs}, "
+                    f"{_field_at(game, index)}) at {_where(state, step)}")
+        mask = state.action_mask()
+        legal = [m.action for m in state.legal_moves()] if state.current_player >= 0 else []
+        _require(mask.nonzero()[0].tolist() == legal,
+                 lambda: f"the action mask is not the legal actions at {_where(state, step)}")
+
+    _each_step(game, games, seed, check)
+
+
+@_conformance_check
+def check_observations_leak_nothing(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
+    """Two truths that differ only in what a player cannot see give him equal observation
+    tensors: the twin truths of ``worlds_leak_nothing`` (two children of one position he
+    sees alike), and each truth against the worlds ``determinize`` draws for him (every
+    hidden part drawn again)."""
+    if not _has_observations(game) or not game.has_hidden_information:
+        return
+    compared = 0
+
+    def check(state: AnyState, step: int) -> None:
+        nonlocal compared
+        for player in range(game.num_players):
+            world = state.determinize(player, seed=step)
+            differs = _observation_differs(state.observation(player),
+                                           world.observation(player))
+            _require(differs is None,
+                     lambda: f"player {player}'s observation changes when what he cannot see "
+                     f"is drawn again ({differs}) at {_where(state, step)}")
+            compared += world.state_bytes() != state.state_bytes()
+
+    _each_step(game, games, seed, check, every=3)
+    _require(compared > 0, "determinize never changed a state: nothing was compared")
+    twins = 0
+    for twin in _twin_truths(game, games, seed, random.Random(seed)):
+        twins += 1
+        differs = _observation_differs(twin.a.observation(twin.observer),
+                                       twin.b.observation(twin.observer))
+        _require(differs is None,
+                 lambda: f"player {twin.observer} sees {twin.one} and {twin.other} alike, "
+                 f"yet his observations differ ({differs}): {_where(twin.parent, twin.start)}")
+    _require(twins > 0, "no twin truths were found to compare")
+
+
+#: The checks of observation tensors and action masks (the ecosystem adapters' input),
+#: also in :data:`CHECKS`.
+OBSERVATION_CHECKS: dict[str, Callable[..., None]] = {
+    "observations_match_views": check_observations_match_views,
+    "observations_leak_nothing": check_observations_leak_nothing,
+}
+
 #: The checks of positions, events and forced steps (0.6.0), also in :data:`CHECKS`.
 CONTRACT_CHECKS: dict[str, Callable[..., None]] = {
     "positions_round_trip": check_positions_round_trip,
@@ -918,6 +1010,7 @@ CHECKS: dict[str, Callable[..., None]] = {
     "is_legal": check_is_legal,
     "compiled_playouts": check_compiled_playouts,
     **CONTRACT_CHECKS,
+    **OBSERVATION_CHECKS,
 }
 
 

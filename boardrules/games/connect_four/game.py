@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from boardrules._ext.connect_four import ConnectFourCore
 from boardrules.api import Game
+from boardrules.games.connect_four import observation
 from boardrules.games.connect_four.events import connect_four_events
 from boardrules.games.connect_four.moves import (
     COLUMNS,
@@ -24,6 +25,7 @@ from boardrules.games.connect_four.moves import (
 from boardrules.games.connect_four.position import position_raw, position_text
 from boardrules.games.connect_four.views import ConnectFourView
 from boardrules.games.line_games import LineGameState
+from boardrules.observations import Observation, ObservationLayout
 
 #: Player 0 (X, red in pictures) moves first; player 1 is O (yellow).
 SYMBOLS = ("X", "O")
@@ -55,6 +57,14 @@ class ConnectFourGame(Game["ConnectFourState", ConnectFourMove]):
 
     def __init__(self) -> None:
         self._install(ConnectFourCore(), {}, build_move_table)
+
+    # --- the observation tensor (observation.py) ---
+
+    def _observation_layout(self) -> ObservationLayout:
+        return observation.LAYOUT
+
+    def _observation_from_view(self, view: Mapping[str, Any], player: int) -> Observation:
+        return observation.observation_from_view(view, player)
 
     def _normalise(self, text: str) -> str:
         return normalise(text)

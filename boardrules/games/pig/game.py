@@ -12,10 +12,12 @@ from typing import Any, ClassVar
 
 from boardrules._ext.pig import PigCore
 from boardrules.api import TERMINAL, Game, Outcome, State, Termination
+from boardrules.games.pig import observation
 from boardrules.games.pig.events import pig_events
 from boardrules.games.pig.moves import MAX_MOVE_TEXT, PigMove, build_move_table, normalise
 from boardrules.games.pig.position import position_raw, position_text
 from boardrules.games.pig.views import PigView
+from boardrules.observations import Observation, ObservationLayout
 
 #: Why the core refused an action: rule key -> message.
 ILLEGAL_REASONS: dict[str, str] = {
@@ -55,6 +57,14 @@ class PigGame(Game["PigState", PigMove]):
         """Turns (each ended by ``hold`` or a 1) after which the game ends on the scores:
         40."""
         return self._core.turn_limit
+
+    # --- the observation tensor (observation.py) ---
+
+    def _observation_layout(self) -> ObservationLayout:
+        return observation.LAYOUT
+
+    def _observation_from_view(self, view: Mapping[str, Any], player: int) -> Observation:
+        return observation.observation_from_view(view, player)
 
     def _normalise(self, text: str) -> str:
         return normalise(text)

@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from boardrules._ext.tic_tac_toe import TicTacToeCore
 from boardrules.api import Game
 from boardrules.games.line_games import LineGameState
+from boardrules.games.tic_tac_toe import observation
 from boardrules.games.tic_tac_toe.events import tic_tac_toe_events
 from boardrules.games.tic_tac_toe.moves import (
     MAX_MOVE_TEXT,
@@ -24,6 +25,7 @@ from boardrules.games.tic_tac_toe.moves import (
 )
 from boardrules.games.tic_tac_toe.position import position_raw, position_text
 from boardrules.games.tic_tac_toe.views import TicTacToeView
+from boardrules.observations import Observation, ObservationLayout
 
 #: Player 0 plays X (and moves first), player 1 plays O.
 SYMBOLS = ("X", "O")
@@ -53,6 +55,14 @@ class TicTacToeGame(Game["TicTacToeState", TicTacToeMove]):
 
     def __init__(self) -> None:
         self._install(TicTacToeCore(), {}, build_move_table)
+
+    # --- the observation tensor (observation.py) ---
+
+    def _observation_layout(self) -> ObservationLayout:
+        return observation.LAYOUT
+
+    def _observation_from_view(self, view: Mapping[str, Any], player: int) -> Observation:
+        return observation.observation_from_view(view, player)
 
     def _normalise(self, text: str) -> str:
         return normalise(text)

@@ -12,6 +12,7 @@ cdef enum:
     C4_CELLS = 42
     C4_WINDOWS = 69          # lines of four cells: 24 across, 21 up, 12 + 12 diagonal
     C4_NO_WINNER = -1
+    C4_OBSERVATION_SIZE = 2 * C4_CELLS + 2   # two disc planes, then who is to move
 
 
 ctypedef struct ConnectFourState:

@@ -181,6 +181,24 @@ cdef uint64_t c4_hash(const void* state, const void* tables) noexcept nogil:
     return splitmix64_next(&key)
 
 
+cdef void c4_observation(const void* state, const void* tables, int player,
+                         float* out) noexcept nogil:
+    """The observer's discs, then the opponent's, each a 6 x 7 plane (row 0 at the
+    bottom, index ``7 * row + column``), then who is to move, relative to the observer
+    (own, opponent; both 0 at the end).  Layout:
+    ``boardrules/games/connect_four/observation.py``."""
+    cdef const ConnectFourState* s = <const ConnectFourState*>state
+    cdef int k, row, column
+    memset(out, 0, sizeof(float) * C4_OBSERVATION_SIZE)
+    for k in range(2):
+        for column in range(C4_COLUMNS):
+            for row in range(C4_ROWS):
+                if (s.discs[(player + k) % 2] >> (C4_STRIDE * column + row)) & 1:
+                    out[k * C4_CELLS + C4_COLUMNS * row + column] = 1.0
+    if c4_current_player(state, tables) >= 0:
+        out[2 * C4_CELLS + (s.current - player + 2) % 2] = 1.0
+
+
 # --------------------------------------------------------------------------------------
 # The compiled game and its Python-facing helpers (used by boardrules.games.connect_four)
 # --------------------------------------------------------------------------------------
@@ -235,6 +253,8 @@ cdef class ConnectFourCore(CoreGame):
         self.contract.evaluate = c4_evaluate
         self.contract.hash = c4_hash
         self.contract.simultaneous = NULL   # no simultaneous choices
+        self.contract.observation_size = C4_OBSERVATION_SIZE
+        self.contract.observation = c4_observation
 
     def export(self, CoreState st):
         """The whole state as plain Python values (for views, JSON and pictures).

@@ -155,6 +155,14 @@ ctypedef bint (*simultaneous_fn)(const void* state, const void* tables) noexcept
 # asked of a player is a real choice.  Whether a step is forced must depend only on what
 # every player sees (a forced step is shown to all).  NULL: the game has no forced steps.
 ctypedef bint (*forced_fn)(const void* state, const void* tables) noexcept nogil
+# Writes what ``player`` may see of the state as ``observation_size`` floats into ``out``
+# (every one of them written: the caller's buffer may hold anything): the same information
+# as the facade's ``view(player)`` and nothing more, laid out as the game's observation
+# legend says (``boardrules/games/<game>/observation.py``, which also computes the same
+# floats from a view: the conformance suite compares the two).  Seats are written relative
+# to ``player`` (his own first, then the next in turn order).  NULL: no observation tensor.
+ctypedef void (*observation_fn)(const void* state, const void* tables, int player,
+                                float* out) noexcept nogil
 
 
 ctypedef struct GameContract:
@@ -178,6 +186,8 @@ ctypedef struct GameContract:
     hash_fn hash
     simultaneous_fn simultaneous  # may be NULL (no simultaneous choices)
     forced_fn forced              # may be NULL (no forced steps)
+    int observation_size          # floats written by observation (0 when it is NULL)
+    observation_fn observation    # may be NULL (no observation tensor)
 
 
 cdef class CoreState
@@ -246,4 +256,5 @@ cdef object field_int(object value, str field, object lo, object hi)
 
 
 cdef int random_playouts_c(const GameContract* c, const void* start, int games,
-                           uint64_t seed, int64_t* moves_out) noexcept nogil
+                           uint64_t seed, int64_t* moves_out,
+                           float* observation_out) noexcept nogil

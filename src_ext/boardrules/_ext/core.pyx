@@ -104,12 +104,20 @@ cdef class CoreGame:
             return -1
         return <int>action
 
-    def random_playouts(self, games, seed):
+    @property
+    def observation_size(self):
+        """Floats in a player's observation tensor (0: the game has none)."""
+        return self.contract.observation_size if self.contract.observation != NULL else 0
+
+    def random_playouts(self, games, seed, observe=False):
         """Play ``games`` uniformly random games from the initial state, entirely in C.
 
-        Returns the number of actions applied (chance outcomes included).
+        Returns the number of actions applied (chance outcomes included).  With ``observe``
+        true, the mover's observation tensor is also written before each decision (a
+        ``ValueError`` for a game without observations).
         """
         cdef int64_t moves = 0
+        cdef float* observation = NULL
         cdef uint64_t rng_seed_value = _u64_arg(seed, "seed")
         self._check_ready()
         games = exact_int(games, "games")  # by its value: an int subclass may lie
@@ -121,20 +129,33 @@ cdef class CoreGame:
             raise MemoryError()
         cdef int rc
         try:
+            if observe:
+                if self.observation_size == 0:
+                    raise ValueError("this game has no observation tensor")
+                observation = <float*>PyMem_Malloc(sizeof(float) * self.contract.observation_size)
+                if observation == NULL:
+                    raise MemoryError()
             memset(start, 0, self.contract.state_size)
             self.contract.initial_state(start, self.contract.tables)
             with nogil:
-                rc = random_playouts_c(&self.contract, start, n_games, rng_seed_value, &moves)
+                rc = random_playouts_c(&self.contract, start, n_games, rng_seed_value, &moves,
+                                       observation)
             if rc != 0:
                 raise MemoryError()
         finally:
             PyMem_Free(start)
+            PyMem_Free(observation)
         return moves
 
 
 cdef int random_playouts_c(const GameContract* c, const void* start, int games,
-                           uint64_t seed, int64_t* moves_out) noexcept nogil:
-    """Uniformly random playouts through the contract only (the engine benchmark)."""
+                           uint64_t seed, int64_t* moves_out,
+                           float* observation_out) noexcept nogil:
+    """Uniformly random playouts through the contract only (the engine benchmark).
+
+    With ``observation_out`` (``observation_size`` floats), the observation of the player
+    to move is also written there before each of his decisions: what an agent trained on
+    the tensors pays per step (the observation benchmark)."""
     cdef char* s = <char*>malloc(c.state_size)
     cdef int* acts = <int*>malloc(sizeof(int) * c.max_legal_actions)
     cdef double* probs = <double*>malloc(sizeof(double) * c.max_legal_actions)
@@ -162,6 +183,8 @@ cdef int random_playouts_c(const GameContract* c, const void* start, int games,
                     u -= probs[i]
                     i += 1
             else:
+                if observation_out != NULL:
+                    c.observation(s, c.tables, p, observation_out)
                 n = c.legal_actions(s, c.tables, acts)
                 i = rng_below(&rng, n)
             c.apply(s, c.tables, acts[i])
@@ -342,6 +365,36 @@ cdef class CoreState:
         cdef int a = self.game._action_id(action)
         self._ensure_legal()
         return a >= 0 and self._is_legal(a)
+
+    def observation_into(self, player, float[::1] out not None):
+        """Write ``player``'s observation tensor into ``out`` (a writable, contiguous
+        float32 buffer of exactly ``observation_size`` floats: a numpy array), in C."""
+        cdef int size = self.game.observation_size
+        if size == 0:
+            raise ValueError("this game has no observation tensor")
+        player = exact_int(player, "player")
+        if not 0 <= player < self.c.num_players:
+            raise ValueError(f"player must be 0 to {self.c.num_players - 1}, not {player}")
+        if out.shape[0] != size:
+            raise ValueError(f"the buffer holds {out.shape[0]} floats, the observation {size}")
+        cdef int p = player
+        with nogil:
+            self.c.observation(self.data, self.c.tables, p, &out[0])
+
+    def action_mask_into(self, signed char[::1] out not None):
+        """Write the legal-action mask into ``out`` (a writable, contiguous int8 buffer of
+        ``num_distinct_actions`` entries): 1 at each legal action of the player to move, 0
+        elsewhere (all 0 at a chance node and at the end)."""
+        cdef int i
+        if out.shape[0] != self.c.num_distinct_actions:
+            raise ValueError(f"the buffer holds {out.shape[0]} entries, the actions "
+                             f"{self.c.num_distinct_actions}")
+        self._ensure_legal()
+        memset(&out[0], 0, out.shape[0])
+        if self.c.current_player(self.data, self.c.tables) < 0:
+            return
+        for i in range(self.n_legal):
+            out[self.legal[i]] = 1
 
     def chance_outcomes(self):
         """[(action, probability)] at a chance node, else []."""

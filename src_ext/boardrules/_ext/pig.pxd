@@ -18,6 +18,7 @@ cdef enum:
     PIG_ACTIONS = 8
     PIG_FACES = 6
     PIG_NO_WINNER = -1
+    PIG_OBSERVATION_SIZE = 18   # see pig_observation
 
     # phases
     PIG_DECIDE = 0           # the player to move chooses roll (or hold, turn total > 0)

@@ -181,6 +181,27 @@ cdef uint64_t pig_hash(const void* state, const void* tables) noexcept nogil:
     return splitmix64_next(&key)
 
 
+cdef void pig_observation(const void* state, const void* tables, int player,
+                          float* out) noexcept nogil:
+    """Everything (pig has no secret), seats relative to the observer: the two scores,
+    the turn total, whose turn it is (2, one-hot), the phase (decide, rolling, over), the
+    last die (7, one-hot: none yet, 1 to 6), turns completed, and who is to move (2; both 0
+    while the die rolls and at the end).  Layout: ``boardrules/games/pig/observation.py``."""
+    cdef const PigState* s = <const PigState*>state
+    cdef int k
+    cdef int mover = pig_current_player(state, tables)
+    memset(out, 0, sizeof(float) * PIG_OBSERVATION_SIZE)
+    for k in range(2):
+        out[k] = s.score[(player + k) % 2]
+    out[2] = s.turn_total
+    out[3 + (s.current - player + 2) % 2] = 1.0
+    out[5 + s.phase] = 1.0
+    out[8 + s.last_die] = 1.0
+    out[15] = s.turns
+    if mover >= 0:
+        out[16 + (mover - player + 2) % 2] = 1.0
+
+
 # --------------------------------------------------------------------------------------
 # The compiled game and its Python-facing helpers (used by boardrules.games.pig)
 # --------------------------------------------------------------------------------------
@@ -209,6 +230,8 @@ cdef class PigCore(CoreGame):
         self.contract.evaluate = pig_evaluate
         self.contract.hash = pig_hash
         self.contract.simultaneous = NULL   # no simultaneous choices
+        self.contract.observation_size = PIG_OBSERVATION_SIZE
+        self.contract.observation = pig_observation
 
     @property
     def target(self):

@@ -9,6 +9,7 @@ cdef enum:
     TTT_CELLS = 9            # cell c = 3 * row + column, row 0 at the top ("a1" is cell 0)
     TTT_ALL = 0x1FF          # the nine cell bits
     TTT_NO_WINNER = -1
+    TTT_OBSERVATION_SIZE = 2 * TTT_CELLS + 2   # two mark planes, then who is to move
 
 
 ctypedef struct TicTacToeState:

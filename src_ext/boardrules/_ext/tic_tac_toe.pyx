@@ -142,6 +142,21 @@ cdef uint64_t ttt_hash(const void* state, const void* tables) noexcept nogil:
     return splitmix64_next(&key)
 
 
+cdef void ttt_observation(const void* state, const void* tables, int player,
+                          float* out) noexcept nogil:
+    """The observer's marks (9 cells), the opponent's (9), then who is to move, relative
+    to the observer (own, opponent; both 0 at the end).  Layout:
+    ``boardrules/games/tic_tac_toe/observation.py``."""
+    cdef const TicTacToeState* s = <const TicTacToeState*>state
+    cdef int c, k
+    memset(out, 0, sizeof(float) * TTT_OBSERVATION_SIZE)
+    for k in range(2):
+        for c in range(TTT_CELLS):
+            if (s.marks[(player + k) % 2] >> c) & 1:
+                out[k * TTT_CELLS + c] = 1.0
+    if not is_over(s):
+        out[2 * TTT_CELLS + (s.current - player + 2) % 2] = 1.0
+
 # --------------------------------------------------------------------------------------
 # The compiled game and its Python-facing helpers (used by boardrules.games.tic_tac_toe)
 # --------------------------------------------------------------------------------------
@@ -170,6 +185,8 @@ cdef class TicTacToeCore(CoreGame):
         self.contract.evaluate = ttt_evaluate
         self.contract.hash = ttt_hash
         self.contract.simultaneous = NULL   # no simultaneous choices
+        self.contract.observation_size = TTT_OBSERVATION_SIZE
+        self.contract.observation = ttt_observation
 
     def export(self, CoreState st):
         """The whole state as plain Python values (for views, JSON and pictures).
