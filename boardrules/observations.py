@@ -23,7 +23,7 @@ The conventions every game follows (docs/adapters.rst, "Observation tensors"):
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,12 +41,15 @@ ActionMask = npt.NDArray[np.int8]
 
 @dataclass(frozen=True)
 class ObservationField:
-    """One named part of an observation: ``obs[start:stop]``, read as ``shape``."""
+    """One named part of an observation: ``obs[start:stop]``, read as ``shape``; each of
+    its floats lies in ``low`` .. ``high`` (the bounds of the Gymnasium ``Box``)."""
 
     name: str
     start: int
     shape: tuple[int, ...]
     description: str
+    low: float = 0.0
+    high: float = 1.0
 
     @property
     def size(self) -> int:
@@ -60,16 +63,23 @@ class ObservationField:
 class ObservationLayout:
     """The legend of a game's observation tensor: its fields, in order, end to end."""
 
-    def __init__(self, fields: Iterable[tuple[str, Sequence[int], str]]) -> None:
+    def __init__(self, fields: Iterable[FieldSpec]) -> None:
+        """``fields``: ``(name, shape, description)`` for a field of 0/1 flags, or
+        ``(name, shape, description, high)`` for counts up to ``high``, or ``(name, shape,
+        description, high, low)``."""
         built: list[ObservationField] = []
         start = 0
-        for name, shape, description in fields:
+        for name, shape, description, *bounds in fields:
             dims = tuple(int(d) for d in shape)
             if any(d <= 0 for d in dims):
                 raise ValueError(f"observation field {name!r}: every dimension is >= 1")
             if any(f.name == name for f in built):
                 raise ValueError(f"observation field {name!r} given twice")
-            built.append(ObservationField(name, start, dims, description))
+            high = float(bounds[0]) if bounds else 1.0
+            low = float(bounds[1]) if len(bounds) > 1 else 0.0
+            if not low < high:
+                raise ValueError(f"observation field {name!r}: low {low} >= high {high}")
+            built.append(ObservationField(name, start, dims, description, low, high))
             start += built[-1].size
         self._fields = tuple(built)
         self._size = start
@@ -102,19 +112,50 @@ class ObservationLayout:
                              f"not {array.shape}")
         return {f.name: array[f.start:f.stop].reshape(f.shape) for f in self._fields}
 
+    def bounds(self) -> tuple[Observation, Observation]:
+        """The lowest and highest value of each float (a Gymnasium ``Box``'s ``low`` and
+        ``high``)."""
+        low, high = self.zeros(), self.zeros()
+        for f in self._fields:
+            low[f.start:f.stop] = f.low
+            high[f.start:f.stop] = f.high
+        return low, high
+
+    def out_of_bounds(self, observation: Observation) -> str | None:
+        """The first float of ``observation`` outside its field's bounds, in words, or
+        ``None``."""
+        for name, part in self.split(observation).items():
+            f = self.field(name)
+            bad = ((part < f.low) | (part > f.high) | ~np.isfinite(part)).nonzero()
+            if len(bad[0]):
+                at = tuple(int(i[0]) for i in bad)
+                return f"field {name!r}{list(at)} = {part[at]} is outside {f.low} .. {f.high}"
+        return None
+
     def zeros(self) -> Observation:
         """A zero tensor of this layout (a buffer for :meth:`State.observation`)."""
         return np.zeros(self.shape, dtype=OBSERVATION_DTYPE)
 
     def legend(self) -> str:
         """The fields as a plain-text table: offset, shape, name, meaning."""
-        rows = [f"{f.start:>5}  {'x'.join(map(str, f.shape)):>8}  {f.name}: {f.description}"
-                for f in self._fields]
-        return "\n".join([f"{'start':>5}  {'shape':>8}  field", *rows,
+        rows = [f"{f.start:>5}  {'x'.join(map(str, f.shape)):>8}  {_range(f):>8}  {f.name}: "
+                f"{f.description}" for f in self._fields]
+        return "\n".join([f"{'start':>5}  {'shape':>8}  {'range':>8}  field", *rows,
                           f"{self._size:>5}  floats in all"])
 
     def __repr__(self) -> str:
         return f"ObservationLayout({len(self._fields)} fields, {self._size} floats)"
+
+
+#: A field as :class:`ObservationLayout` takes it: name, shape, description, then
+#: optionally its highest and lowest value (1.0 and 0.0 when left out: flags).
+FieldSpec = tuple[Any, ...]
+
+
+def _range(f: ObservationField) -> str:
+    if (f.low, f.high) == (0.0, 1.0):
+        return "0/1"
+    return f"{f.low:g}..{f.high:g}"
 
 
 class ObservationWriter:

@@ -911,7 +911,8 @@ def _field_at(game: AnyGame, index: int) -> str:
 @_conformance_check
 def check_observations_match_views(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
     """Each player's observation tensor, written by the core, has the layout's shape and
-    dtype and equals the one computed in Python from his view (``observation_from_view``):
+    dtype, lies within the legend's bounds, and equals the one computed in Python from his
+    view (``observation_from_view``):
     it carries what his view carries.  The action mask marks exactly the legal actions.
     Nothing to check for a game whose core writes no observation."""
     if not _has_observations(game):
@@ -922,6 +923,9 @@ def check_observations_match_views(game: AnyGame, *, games: int = 3, seed: int =
     def check(state: AnyState, step: int) -> None:
         for player in range(game.num_players):
             tensor = state.observation(player)
+            outside = layout.out_of_bounds(tensor)
+            _require(outside is None, lambda: f"player {player}'s observation: {outside}, "
+                     f"against the legend, at {_where(state, step)}")
             reference = game.observation_from_view(state.view(player), player)
             differs = _observation_differs(tensor, reference)
             if differs is not None:

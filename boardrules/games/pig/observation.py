@@ -15,12 +15,13 @@ from boardrules.observations import Observation, ObservationLayout, ObservationW
 PHASES = ("decide", "rolling", "over")
 
 LAYOUT = ObservationLayout([
-    ("scores", (2,), "banked points: the observer's, then the opponent's"),
-    ("turn_total", (1,), "points of the turn in progress (lost on a 1)"),
+    ("scores", (2,), "banked points: the observer's, then the opponent's (the winner's "
+                     "last turn included: at most 19 + 6)", 25),
+    ("turn_total", (1,), "points of the turn in progress (lost on a 1)", 25),
     ("turn_player", (2,), "1.0 for the seat whose turn it is (observer, opponent)"),
     ("phase", (3,), "one-hot: deciding (roll or hold), the die rolling, the game over"),
     ("last_die", (7,), "one-hot: no die rolled yet, then faces 1 to 6 of the last roll"),
-    ("turns", (1,), "turns completed (a turn ends on hold or a 1; 40 end the game)"),
+    ("turns", (1,), "turns completed (a turn ends on hold or a 1; 40 end the game)", 40),
     ("to_move", (2,), "1.0 for the seat to move (observer, opponent); both 0 while the die "
                       "rolls and at the end"),
 ])
