@@ -51,6 +51,7 @@ from typing import Any
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).parent
 SRC = HERE / "src_ext"
@@ -310,5 +311,28 @@ class BuildExt(build_ext):
                     or newer_group(sources, str(target), missing="newer"))
 
 
+#: Where a wheel carries the ``.pxd`` files (the C-level contract and each game's struct),
+#: for games built outside the library against the installed wheel:
+#: ``boardrules.get_include()`` returns it.
+INCLUDE_DIR = Path("boardrules", "include")
+
+
+def contract_headers(root: Path) -> list[Path]:
+    """Every ``.pxd`` under ``root/src_ext`` (relative to ``src_ext``), sorted."""
+    return sorted(p.relative_to(root / "src_ext") for p in (root / "src_ext").rglob("*.pxd"))
+
+
+class BuildPy(build_py):
+    """Also copy the ``.pxd`` files from ``src_ext`` into the package, under
+    ``boardrules/include`` (their one source stays ``src_ext``)."""
+
+    def run(self) -> None:
+        super().run()
+        for header in contract_headers(HERE):
+            target = Path(self.build_lib, INCLUDE_DIR, header)
+            self.mkpath(str(target.parent))
+            self.copy_file(str(SRC / header), str(target))
+
+
 if __name__ == "__main__":
-    setup(ext_modules=extensions(), cmdclass={"build_ext": BuildExt})
+    setup(ext_modules=extensions(), cmdclass={"build_ext": BuildExt, "build_py": BuildPy})

@@ -58,6 +58,22 @@ from boardrules.errors import (
 from boardrules.games import AnyGameId, available_games, check_saved_options, load
 from boardrules.search import Suggestion, suggest
 
+
+def get_include() -> str:
+    """The directory to put on Cython's include path to build a game of your own against
+    this installed boardrules: it holds ``boardrules/_ext/core.pxd`` (the C-level
+    contract, ``cimport``-ed as ``boardrules._ext.core``) and every game's ``.pxd``.  In a
+    wheel they are shipped under ``boardrules/include``; in a source checkout (an editable
+    install) they are the tree's ``src_ext``.  See docs/tutorial_add_a_game.rst."""
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "include", here.parent / "src_ext"):
+        if (candidate / "boardrules" / "_ext" / "core.pxd").is_file():
+            return str(candidate)
+    raise FileNotFoundError(f"boardrules' .pxd contract files are not installed beside "
+                            f"{here} (a wheel ships them in boardrules/include)")
+
 __version__ = "0.5.0"
 
 __all__ = [
@@ -80,6 +96,7 @@ __all__ = [
     "Termination",
     "UnknownGameError",
     "available_games",
+    "get_include",
     "load",
     "state_from_json",
     "suggest",

@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import difflib
 import importlib
+import importlib.metadata
 import inspect
+import warnings
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal, NewType, overload
 
@@ -164,7 +166,48 @@ def check_saved_options(game_id: str, options: dict[str, Any]) -> None:
 
 
 def _load_builtin() -> None:
-    """Register the shipped games on first use (a user's own games may come first)."""
+    """Register the shipped games on first use (a user's own games may come first), then
+    the games installed packages declare (:func:`load_entry_points`)."""
     for game_id, module, name in _BUILTIN:
         if game_id not in _REGISTRY:
             register(game_id, getattr(importlib.import_module(module), name))
+    if not _PLUGINS_LOADED:
+        load_entry_points()
+
+
+#: The entry-point group through which an installed package declares its games: in its
+#: ``pyproject.toml``, ``[project.entry-points."boardrules.games"]`` then ``nim =
+#: "boardrules_nim:NimGame"`` (the id, then the Game class or any factory of one).
+ENTRY_POINT_GROUP = "boardrules.games"
+_PLUGINS_LOADED = False
+
+
+def load_entry_points() -> dict[str, str]:
+    """Register every game that installed packages declare in the ``boardrules.games``
+    entry-point group (done on first use of the registry).  An id already registered (a
+    built-in game, or one registered by hand) is kept: the entry point is skipped with a
+    warning, as is one that fails to import or is not a factory.  Returns the problems,
+    id -> reason."""
+    global _PLUGINS_LOADED
+    _PLUGINS_LOADED = True
+    problems: dict[str, str] = {}
+    for point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        if point.name in _REGISTRY:
+            known = _REGISTRY[point.name]
+            if f"{known.__module__}:{getattr(known, '__qualname__', '')}" != point.value:
+                problems[point.name] = f"the id is already registered; {point.value} is not used"
+            continue
+        try:
+            factory = point.load()
+        except Exception as exc:  # a broken package must not break the rest
+            problems[point.name] = f"{point.value} failed to load: {type(exc).__name__}: {exc}"
+            continue
+        if not callable(factory):
+            problems[point.name] = f"{point.value} is not a Game class or factory"
+            continue
+        register(point.name, factory)
+    for game_id, reason in problems.items():
+        warnings.warn(f"boardrules: game {game_id!r} from entry point group "
+                      f"{ENTRY_POINT_GROUP!r}: {reason}", RuntimeWarning, stacklevel=2)
+    return problems
+

@@ -1,0 +1,150 @@
+"""boardrules.openspiel: pyspiel's own random_sim_test on every game and option set (with
+serialisation), the GameType each game declares, OpenSpiel's MCTSBot and ISMCTSBot playing
+every game through the bridge, and the observation / information-state strings and
+tensors."""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+import boardrules
+from boardrules.openspiel import SpielGame, load_game, short_name
+from boardrules.testing import example_configs
+
+CONFIGS = [pytest.param(game_id, options,
+                        id="-".join([game_id, *(f"{k}={v}" for k, v in options.items())]))
+           for game_id, options in example_configs()]
+Type = pyspiel.GameType
+
+
+def _spiel(game_id: str, options: dict[str, Any]) -> Any:
+    return pyspiel.load_game(short_name(game_id), options)
+
+
+@pytest.mark.parametrize(("game_id", "options"), CONFIGS)
+def test_openspiel_random_sim_test(game_id: str, options: dict[str, Any]) -> None:
+    sims = 2 if game_id in ("rome_and_carthage", "armada", "albion") else 5
+    pyspiel.random_sim_test(_spiel(game_id, options), num_sims=sims, serialize=True,
+                            verbose=False)
+
+
+@pytest.mark.parametrize(("game_id", "chance", "information", "utility"), [
+    ("tic_tac_toe", Type.ChanceMode.DETERMINISTIC, Type.Information.PERFECT_INFORMATION,
+     Type.Utility.ZERO_SUM),
+    ("connect_four", Type.ChanceMode.DETERMINISTIC, Type.Information.PERFECT_INFORMATION,
+     Type.Utility.ZERO_SUM),
+    ("pig", Type.ChanceMode.EXPLICIT_STOCHASTIC, Type.Information.PERFECT_INFORMATION,
+     Type.Utility.ZERO_SUM),
+    ("armadora", Type.ChanceMode.EXPLICIT_STOCHASTIC, Type.Information.IMPERFECT_INFORMATION,
+     Type.Utility.ZERO_SUM),
+])
+def test_game_type_is_the_games(game_id: str, chance: Any, information: Any,
+                                utility: Any) -> None:
+    game = pyspiel.load_game(short_name(game_id))
+    kind = game.get_type()
+    rules = boardrules.load(boardrules.games.as_game_id(game_id))
+    assert (kind.dynamics, kind.chance_mode, kind.information, kind.utility) == (
+        Type.Dynamics.SEQUENTIAL, chance, information, utility)
+    assert game.num_distinct_actions() == rules.num_distinct_actions
+    assert game.max_game_length() == rules.max_game_length
+    assert game.observation_tensor_shape() == list(rules.observation_shape)
+    assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
+
+
+def test_parameters_are_the_options() -> None:
+    game = pyspiel.load_game("boardrules_armadora", {"players": 4, "variant": "advanced"})
+    assert game.num_players() == 4
+    assert game.rules.options["variant"] == "advanced"
+    assert game.get_parameters()["players"] == 4
+    assert str(pyspiel.load_game(str(game))) == str(game)  # the name reloads the game
+    with pytest.raises(ValueError, match="unknown parameter"):
+        pyspiel.load_game("boardrules_armadora", {"colour": "red"})
+
+
+def _play(game: Any, bots: list[Any], rng: np.random.RandomState, limit: int) -> Any:
+    state = game.new_initial_state()
+    while not state.is_terminal() and limit:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+            continue
+        action = bots[state.current_player()].step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        limit -= 1
+    return state
+
+
+#: A short game of each, for OpenSpiel's Python MCTS (every simulation goes through the
+#: bridge): the long games with few rounds.
+SHORT = [("tic_tac_toe", {}), ("connect_four", {}), ("pig", {}),
+         ("armadora", {"players": 2}), ("rome_and_carthage", {"players": 2, "max_rounds": 3}),
+         ("armada", {"players": 2, "max_rounds": 1}), ("albion", {"players": 2, "max_rounds": 1})]
+
+
+@pytest.mark.parametrize(("game_id", "options"), SHORT, ids=[g for g, _ in SHORT])
+def test_openspiel_mcts_bot_plays_through_the_bridge(game_id: str,
+                                                     options: dict[str, Any]) -> None:
+    game = load_game(game_id, **options)
+    rng = np.random.RandomState(1)
+    evaluator = mcts.RandomRolloutEvaluator(1, rng)
+    bots = [mcts.MCTSBot(game, 2.0, 12, evaluator, random_state=rng)
+            for _ in range(game.num_players())]
+    state = _play(game, bots, rng, limit=400)
+    assert state.is_terminal() or len(state.history()) > 0
+    if state.is_terminal():
+        assert state.returns() == list(state.rules_state.returns())
+
+
+@pytest.mark.parametrize(("game_id", "options"),
+                         [c for c in SHORT if boardrules.load(c[0], **c[1]).has_hidden_information],
+                         ids=lambda v: v if isinstance(v, str) else "")
+def test_openspiel_ismcts_bot_plays_hidden_information_games(game_id: str,
+                                                             options: dict[str, Any]) -> None:
+    game = load_game(game_id, **options)
+    rng = np.random.RandomState(2)
+    evaluator = mcts.RandomRolloutEvaluator(1, rng)
+    bots = [ismcts.ISMCTSBot(game, evaluator, 2.0, 12, random_state=rng)
+            for _ in range(game.num_players())]
+    state = _play(game, bots, rng, limit=400)
+    assert len(state.history()) > 0
+
+
+def test_observation_tensor_and_strings_come_from_the_rules() -> None:
+    game = load_game("armadora", players=3, variant="advanced")
+    rng = np.random.RandomState(3)
+    state = game.new_initial_state()
+    for _ in range(25):
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    truth = state.rules_state
+    for player in range(3):
+        assert np.array_equal(np.asarray(state.observation_tensor(player), dtype=np.float32),
+                              truth.observation(player))
+        assert '"viewer": %d' % player in state.observation_string(player)
+        world = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0., 1.))
+        assert world.information_state_string(player) == state.information_state_string(player)
+        assert world.observation_tensor(player) == state.observation_tensor(player)
+
+
+def test_states_pickle_and_serialise() -> None:
+    game = load_game("pig")
+    state = game.new_initial_state()
+    for action in (0, 5, 0, 3, 1):
+        state.apply_action(action)
+    again = pickle.loads(pickle.dumps(state))
+    assert str(again) == str(state) and again.history() == state.history()
+    new_game, new_state = pyspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(game, state))
+    assert str(new_state) == str(state)
+    assert new_state.rules_state.state_bytes() == state.rules_state.state_bytes()
+    assert isinstance(game, SpielGame)
