@@ -130,7 +130,7 @@ def test_observation_tensor_and_strings_come_from_the_rules() -> None:
     for player in range(3):
         assert np.array_equal(np.asarray(state.observation_tensor(player), dtype=np.float32),
                               truth.observation(player))
-        assert '"viewer": %d' % player in state.observation_string(player)
+        assert f'"viewer": {player}' in state.observation_string(player)
         world = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0., 1.))
         assert world.information_state_string(player) == state.information_state_string(player)
         assert world.observation_tensor(player) == state.observation_tensor(player)
@@ -145,6 +145,6 @@ def test_states_pickle_and_serialise() -> None:
     assert str(again) == str(state) and again.history() == state.history()
     new_game, new_state = pyspiel.deserialize_game_and_state(
         pyspiel.serialize_game_and_state(game, state))
-    assert str(new_state) == str(state)
+    assert str(new_game) == str(game) and str(new_state) == str(state)
     assert new_state.rules_state.state_bytes() == state.rules_state.state_bytes()
     assert isinstance(game, SpielGame)
