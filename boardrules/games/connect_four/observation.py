@@ -16,8 +16,8 @@ ROWS = 6
 COLUMNS = 7
 
 LAYOUT = ObservationLayout([
-    ("discs", (2, ROWS, COLUMNS), "1.0 where a seat has a disc, [seat, row, column] with "
-                                  "row 0 at the bottom and column 0 = a: the observer's "
+    ("discs", (2, COLUMNS, ROWS), "1.0 where a seat has a disc, [seat, column, row] with "
+                                  "column 0 = a and row 0 at the bottom: the observer's "
                                   "discs, then the opponent's"),
     ("to_move", (2,), "1.0 for the seat to move (observer, opponent); both 0 at the end"),
 ])
@@ -30,7 +30,7 @@ def observation_from_view(view: Mapping[str, Any], player: int) -> Observation:
         for column, mark in enumerate(line):
             if mark in symbols:
                 seat = symbols.index(mark)
-                out["discs"][(seat - player) % 2, ROWS - 1 - top_row, column] = 1.0
+                out["discs"][(seat - player) % 2, column, ROWS - 1 - top_row] = 1.0
     if view["current_player"] >= 0:
         out.one_hot("to_move", (view["current_player"] - player) % 2)
     return out.array

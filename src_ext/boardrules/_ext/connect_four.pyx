@@ -17,7 +17,7 @@ column into the next::
 """
 
 from libc.stdint cimport uint64_t
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 from boardrules._ext.core cimport (
     TERMINAL_PLAYER,
@@ -181,20 +181,33 @@ cdef uint64_t c4_hash(const void* state, const void* tables) noexcept nogil:
     return splitmix64_next(&key)
 
 
+# The six floats of a column's cells (0.0 / 1.0, row 0 first) for each 6-bit pattern of
+# its discs: c4_observation copies a column at a time instead of testing 42 bits.
+cdef float COLUMN_FLOATS[64][C4_ROWS]
+for _pattern in range(64):
+    for _row in range(C4_ROWS):
+        COLUMN_FLOATS[_pattern][_row] = (_pattern >> _row) & 1
+
+
 cdef void c4_observation(const void* state, const void* tables, int player,
                          float* out) noexcept nogil:
-    """The observer's discs, then the opponent's, each a 6 x 7 plane (row 0 at the
-    bottom, index ``7 * row + column``), then who is to move, relative to the observer
-    (own, opponent; both 0 at the end).  Layout:
-    ``boardrules/games/connect_four/observation.py``."""
+    """The observer's discs, then the opponent's, each a 7 x 6 plane (column-major,
+    index ``6 * column + row``, row 0 at the bottom: a column's six cells are six bits of
+    the bitboard in a row, so each column is copied from COLUMN_FLOATS), then who is to
+    move, relative to the observer (own, opponent; both 0 at the end).  Every float is
+    written.  Layout: ``boardrules/games/connect_four/observation.py``."""
     cdef const ConnectFourState* s = <const ConnectFourState*>state
-    cdef int k, row, column
-    memset(out, 0, sizeof(float) * C4_OBSERVATION_SIZE)
+    cdef int k, column
+    cdef uint64_t discs
+    cdef float* plane
     for k in range(2):
+        discs = s.discs[(player + k) % 2]
+        plane = out + k * C4_CELLS
         for column in range(C4_COLUMNS):
-            for row in range(C4_ROWS):
-                if (s.discs[(player + k) % 2] >> (C4_STRIDE * column + row)) & 1:
-                    out[k * C4_CELLS + C4_COLUMNS * row + column] = 1.0
+            memcpy(plane + C4_ROWS * column,
+                   COLUMN_FLOATS[(discs >> (C4_STRIDE * column)) & 63], sizeof(float) * C4_ROWS)
+    out[2 * C4_CELLS] = 0.0
+    out[2 * C4_CELLS + 1] = 0.0
     if c4_current_player(state, tables) >= 0:
         out[2 * C4_CELLS + (s.current - player + 2) % 2] = 1.0
 

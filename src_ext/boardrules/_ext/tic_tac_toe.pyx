@@ -148,12 +148,14 @@ cdef void ttt_observation(const void* state, const void* tables, int player,
     to the observer (own, opponent; both 0 at the end).  Layout:
     ``boardrules/games/tic_tac_toe/observation.py``."""
     cdef const TicTacToeState* s = <const TicTacToeState*>state
-    cdef int c, k
+    cdef int k
+    cdef uint64_t marks
     memset(out, 0, sizeof(float) * TTT_OBSERVATION_SIZE)
     for k in range(2):
-        for c in range(TTT_CELLS):
-            if (s.marks[(player + k) % 2] >> c) & 1:
-                out[k * TTT_CELLS + c] = 1.0
+        marks = s.marks[(player + k) % 2]
+        while marks:                     # only the marks there are, lowest cell first
+            out[k * TTT_CELLS + ctz64(marks)] = 1.0
+            marks &= marks - 1
     if not is_over(s):
         out[2 * TTT_CELLS + (s.current - player + 2) % 2] = 1.0
 
