@@ -99,14 +99,14 @@ def observation_from_view(view: Mapping[str, Any], player: int) -> Observation:
     """``player``'s tensor computed from ``view(player)`` alone (never the truth)."""
     layout = layout_of_view(view)
     out = ObservationWriter(layout)
-    width = view["width"]
+    width: int = view["width"]
     n = len(view["players"])
     advanced = view["options"]["variant"] == "advanced"
 
     def at(cell: int) -> tuple[int, int]:
-        return divmod(cell, width)
+        return cell // width, cell % width
 
-    empty = set()
+    empty: set[int] = set()
     for cell, square in enumerate(view["squares"]):
         y, x = at(cell)
         if square["mine"]:
