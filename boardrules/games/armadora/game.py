@@ -16,6 +16,7 @@ from boardrules._events import Event
 from boardrules._ext.armadora import ArmadoraCore
 from boardrules.api import CHANCE, TERMINAL, Game, Outcome, State, Termination
 from boardrules.errors import InvalidMoveError, InvalidOptionError
+from boardrules.games.armadora import observation
 from boardrules.games.armadora.board import DEFAULT_BOARD, Board, load_board, shipped_boards
 from boardrules.games.armadora.events import armadora_events, redact_armadora_event
 from boardrules.games.armadora.moves import (
@@ -34,6 +35,7 @@ from boardrules.games.armadora.views import (
     ArmadoraWarriorView,
 )
 from boardrules.games.board_files import refuse_board_paths
+from boardrules.observations import Observation, ObservationLayout
 
 Variant = Literal["basic", "advanced"]
 #: A square's name in a redacted warrior move (``?@c2``).
@@ -158,7 +160,7 @@ class ArmadoraGame(Game["ArmadoraState", ArmadoraMove]):
             "board": board if shipped else self.board.to_json(),
         }
         core = ArmadoraCore(self.board.width, self.board.height, self.board.mine_cells,
-                            players, variant == "advanced")
+                            players, variant == "advanced", look_at_face_down)
         ncells = self.board.width * self.board.height
         self._install(
             core, options,
@@ -172,6 +174,15 @@ class ArmadoraGame(Game["ArmadoraState", ArmadoraMove]):
 
     def _normalise(self, text: str) -> str:
         return normalise(text)
+
+    # --- the observation tensor (observation.py) ---
+
+    def _observation_layout(self) -> ObservationLayout:
+        return observation.observation_layout(self.num_players, self.advanced,
+                                              self.board.width, self.board.height)
+
+    def _observation_from_view(self, view: Mapping[str, Any], player: int) -> Observation:
+        return observation.observation_from_view(view, player)
 
     @classmethod
     def check_saved_options(cls, options: dict[str, Any]) -> None:

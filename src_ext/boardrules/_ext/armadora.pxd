@@ -12,6 +12,7 @@ cdef enum:
     AR_MAX_MINES = 16
     AR_MAX_STRENGTH = 5      # warriors have strength 1..5
     AR_GOLD_VALUES = 8       # a gold pile holds 0..7 gold
+    AR_MIN_PILE = 3          # the smallest gold pile (rule 2.5: 3, 4, 4, 5, 5, 6, 6, 7)
     AR_RACES = 4
     AR_MIN_TERRITORY = 4     # rule 三 (3, palisades): no territory of fewer than 4 squares
 
@@ -84,6 +85,7 @@ ctypedef struct ArmadoraTables:
     int nedges
     int num_players
     bint advanced
+    bint look_at_face_down           # option: a player may look at his own face-down warriors
     int edge_a[AR_MAX_EDGES]         # edge e joins cells edge_a[e] < edge_b[e]
     int edge_b[AR_MAX_EDGES]
     int edge_east[AR_MAX_CELLS]      # edge id of the cell's east / south side, or -1
@@ -112,6 +114,29 @@ ctypedef struct ArmadoraTables:
     int a_gold
     int a_race
     int num_actions
+    # observation layout (boardrules/games/armadora/observation.py): each field's offset,
+    # -1 for a field of the advanced game in the basic one
+    int o_warriors                   # (players, cells)
+    int o_strength                   # (6, cells): unseen, strength 1..5
+    int o_face_up                    # (cells), advanced
+    int o_arrows                     # (cells), advanced
+    int o_reinforced                 # (cells), advanced
+    int o_mines                      # (cells)
+    int o_gold                       # (cells)
+    int o_palisades                  # (2, cells): east side, south side
+    int o_territory_size             # (cells)
+    int o_territory_empty            # (cells)
+    int o_pool                       # (5)
+    int o_warriors_left              # (players)
+    int o_passed                     # (players)
+    int o_race                       # (players, 4), advanced
+    int o_power_tokens               # (players), advanced
+    int o_reinforcement_left         # (players), advanced
+    int o_palisades_left             # (1)
+    int o_unplaced_gold              # (AR_GOLD_VALUES - AR_MIN_PILE): piles of 3..7
+    int o_phase                      # (6)
+    int o_to_move                    # (players)
+    int observation_size
 
 
 cdef class ArmadoraCore(CoreGame):

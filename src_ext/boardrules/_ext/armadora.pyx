@@ -858,6 +858,182 @@ cdef uint64_t ar_hash(const void* state, const void* tables) noexcept nogil:
 
 
 # --------------------------------------------------------------------------------------
+# The observation tensor: what one player may see (layout in ArmadoraTables.o_*, legend in
+# boardrules/games/armadora/observation.py; the same as ArmadoraState.view(player))
+# --------------------------------------------------------------------------------------
+
+cdef inline int relative_seat(const ArmadoraTables* t, int player, int q) noexcept nogil:
+    """Where seat q is listed in player's per-seat fields (his own seat first)."""
+    return (q - player + t.num_players) % t.num_players
+
+
+cdef inline uint64_t peek_shown(const ArmadoraState* s, const ArmadoraTables* t,
+                                int player) noexcept nogil:
+    """Without look_at_face_down (rule 三 3, warriors: the players must remember), the
+    value the Mage just looked at (rule 七/(二)2 法師, 7.2.2 Mage) is shown to him right
+    after the peek only -- the view's ``peek``."""
+    if (not t.look_at_face_down and t.a_peek <= s.last_action < t.a_arrow
+            and s.race[player] == RACE_MAGE):
+        return bit(s.last_action - t.a_peek)
+    return 0
+
+
+cdef inline uint64_t strengths_shown(const ArmadoraState* s, const ArmadoraTables* t,
+                                     int player) noexcept nogil:
+    """The warriors whose printed strength ``player`` sees: all once the game is over
+    (rule 五 5, scoring: every warrior is turned over), the face-up ones (rule 七/(二)2
+    哥布林, 7.2.2 Goblin), and with look_at_face_down his own and those his Mage looked at
+    (rule 三 3, warriors; 7.2.2 Mage).  Every other face-down strength is hidden."""
+    if s.phase == PH_OVER:
+        return s.occupied
+    cdef uint64_t shown = s.faceup_mask | peek_shown(s, t, player)
+    if t.look_at_face_down:
+        shown |= s.pmask[player] | s.known[player]
+    return shown & s.occupied
+
+
+cdef void observe_board(const ArmadoraState* s, const ArmadoraTables* t, int player,
+                        float* out) noexcept nogil:
+    """The squares, all public but the hidden strengths: each warrior's seat, strength
+    (one-hot, index 0 when unseen), and in the advanced game the face-up flag, the elf
+    arrows and the reinforcement token (rule 7.2.2, 7.2.3: tokens lie on the board in
+    view); mines, the gold on them (rule 2.6: placed face up) and the palisades."""
+    cdef int n = t.ncells
+    cdef uint64_t shown = strengths_shown(s, t, player)
+    cdef uint64_t cells = s.occupied
+    cdef int c, e
+    while cells:
+        c = ctz64(cells)
+        cells &= cells - 1
+        out[t.o_warriors + relative_seat(t, player, s.owner[c] - 1) * n + c] = 1.0
+        if (shown >> c) & 1:
+            out[t.o_strength + s.strength[c] * n + c] = 1.0
+        else:
+            out[t.o_strength + c] = 1.0
+        if t.advanced:
+            out[t.o_face_up + c] = s.face_up[c]
+            out[t.o_arrows + c] = s.arrows[c]
+            out[t.o_reinforced + c] = s.reinforced[c]
+    cells = t.mine_mask
+    while cells:
+        c = ctz64(cells)
+        cells &= cells - 1
+        out[t.o_mines + c] = 1.0
+        out[t.o_gold + c] = s.gold[c]
+    for c in range(n):
+        e = t.edge_east[c]
+        if e >= 0 and edge_has_palisade(s, e):
+            out[t.o_palisades + c] = 1.0
+        e = t.edge_south[c]
+        if e >= 0 and edge_has_palisade(s, e):
+            out[t.o_palisades + n + c] = 1.0
+
+
+cdef void observe_territories(const ArmadoraState* s, const ArmadoraTables* t,
+                              float* out) noexcept nogil:
+    """Per square, the size of its territory and its empty squares (rule 三 3: the
+    territories the palisades enclose, public like the palisades)."""
+    cdef uint64_t rest = t.all_cells, comp, cells
+    cdef uint64_t empties = empty_squares(s, t)
+    cdef int size, room, c
+    while rest:
+        comp = territory_of(s, t, ctz64(rest))
+        rest &= ~comp
+        size = popcount64(comp)
+        room = popcount64(comp & empties)
+        cells = comp
+        while cells:
+            c = ctz64(cells)
+            cells &= cells - 1
+            out[t.o_territory_size + c] = size
+            out[t.o_territory_empty + c] = room
+
+
+cdef void observe_players(const ArmadoraState* s, const ArmadoraTables* t, int player,
+                          float* out) noexcept nogil:
+    """His own screen by strength (rule 二 2.3: behind his screen; the others' screens
+    show only how many warriors are left), then per seat the warriors left and whether he
+    has ended (rule 四 4); in the advanced game the races, ability tokens (in front of the
+    screens, rule 7.1.2) and whether the reinforcement token is still held."""
+    cdef int q, k, seat
+    for k in range(AR_MAX_STRENGTH):
+        out[t.o_pool + k] = s.pool[player][k + 1]
+    for q in range(t.num_players):
+        seat = relative_seat(t, player, q)
+        out[t.o_warriors_left + seat] = warriors_left(s, q)
+        out[t.o_passed + seat] = (s.passed >> q) & 1
+        if t.advanced:
+            if s.race[q] != RACE_NONE:
+                out[t.o_race + seat * AR_RACES + s.race[q]] = 1.0
+            out[t.o_power_tokens + seat] = s.power_tokens[q]
+            out[t.o_reinforcement_left + seat] = s.reinforcement_left[q]
+
+
+cdef void ar_observation(const void* state, const void* tables, int player,
+                         float* out) noexcept nogil:
+    """What ``player`` sees, as ``observation_size`` floats, seats relative to him: the
+    board planes, the territories, the players, the palisades in the supply, the gold
+    piles not yet placed (by size 3..7), the phase and who is to move (0 at chance and at
+    the end).  Layout: ``boardrules/games/armadora/observation.py``."""
+    cdef const ArmadoraState* s = <const ArmadoraState*>state
+    cdef const ArmadoraTables* t = <const ArmadoraTables*>tables
+    cdef int v
+    cdef int mover = ar_current_player(state, tables)
+    memset(out, 0, sizeof(float) * t.observation_size)
+    observe_board(s, t, player, out)
+    observe_territories(s, t, out)
+    observe_players(s, t, player, out)
+    out[t.o_palisades_left] = s.palisades_left
+    for v in range(AR_MIN_PILE, AR_GOLD_VALUES):
+        out[t.o_unplaced_gold + v - AR_MIN_PILE] = s.gold_left[v]
+    out[t.o_phase + s.phase] = 1.0
+    if mover >= 0:
+        out[t.o_to_move + relative_seat(t, player, mover)] = 1.0
+
+
+cdef int observation_offsets(ArmadoraTables* t) noexcept nogil:
+    """Lay the fields end to end (the order of observation.py's legend); returns the
+    size.  Fields of the advanced game take no room in the basic one."""
+    cdef int n = t.ncells, players = t.num_players, o = 0
+    t.o_warriors = o
+    o += players * n
+    t.o_strength = o
+    o += (AR_MAX_STRENGTH + 1) * n
+    t.o_face_up = t.o_arrows = t.o_reinforced = -1
+    if t.advanced:
+        t.o_face_up = o
+        t.o_arrows = o + n
+        t.o_reinforced = o + 2 * n
+        o += 3 * n
+    t.o_mines = o
+    t.o_gold = o + n
+    t.o_palisades = o + 2 * n
+    t.o_territory_size = o + 4 * n
+    t.o_territory_empty = o + 5 * n
+    o += 6 * n
+    t.o_pool = o
+    o += AR_MAX_STRENGTH
+    t.o_warriors_left = o
+    t.o_passed = o + players
+    o += 2 * players
+    t.o_race = t.o_power_tokens = t.o_reinforcement_left = -1
+    if t.advanced:
+        t.o_race = o
+        t.o_power_tokens = o + AR_RACES * players
+        t.o_reinforcement_left = o + (AR_RACES + 1) * players
+        o += (AR_RACES + 2) * players
+    t.o_palisades_left = o
+    t.o_unplaced_gold = o + 1
+    o += 1 + AR_GOLD_VALUES - AR_MIN_PILE
+    t.o_phase = o
+    o += PH_OVER + 1
+    t.o_to_move = o
+    o += players
+    t.observation_size = o
+    return o
+
+
+# --------------------------------------------------------------------------------------
 # The compiled game and its Python-facing helpers (used by boardrules.games.armadora)
 # --------------------------------------------------------------------------------------
 
@@ -867,7 +1043,8 @@ cdef class ArmadoraCore(CoreGame):
     ``mines`` lists the mine cells in the order the gold chance events fill them.
     """
 
-    def __cinit__(self, int width, int height, mines, int num_players, bint advanced):
+    def __cinit__(self, int width, int height, mines, int num_players, bint advanced,
+                  bint look_at_face_down=True):
         cdef ArmadoraTables* t = &self.tables
         cdef int c, x, y, e, k, v
         if not (2 <= width <= 8 and 2 <= height <= 8 and width * height <= AR_MAX_CELLS):
@@ -883,6 +1060,7 @@ cdef class ArmadoraCore(CoreGame):
         t.ncells = width * height
         t.num_players = num_players
         t.advanced = advanced
+        t.look_at_face_down = look_at_face_down
         t.all_cells = (<uint64_t>-1) if t.ncells == 64 else (bit(t.ncells) - 1)
         e = 0
         for c in range(t.ncells):
@@ -958,6 +1136,8 @@ cdef class ArmadoraCore(CoreGame):
         self.contract.evaluate = ar_evaluate
         self.contract.hash = ar_hash
         self.contract.simultaneous = NULL   # no simultaneous choices
+        self.contract.observation_size = observation_offsets(t)
+        self.contract.observation = ar_observation
 
     @property
     def layout(self):
