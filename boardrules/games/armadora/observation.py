@@ -26,13 +26,22 @@ from functools import lru_cache
 from typing import Any
 
 from boardrules.games.armadora.moves import COLUMNS, RACES
-from boardrules.observations import Observation, ObservationLayout, ObservationWriter
+from boardrules.observations import FieldSpec, Observation, ObservationLayout, ObservationWriter
 
 PHASES = ("gold", "race", "turn", "after_power", "second_palisade", "over")
 #: Printed warrior strengths 1..5 (rule 2.3); index 0 of ``strength`` is "unseen".
 MAX_STRENGTH = 5
 #: The gold pile sizes, 3..7 (rule 2.5: 3, 4, 4, 5, 5, 6, 6, 7).
 PILE_SIZES = (3, 4, 5, 6, 7)
+#: The fields' highest values (their Gymnasium bounds): at most two piles of a size (rule
+#: 2.5); 11 warriors of strength 1 and 16 in all behind a screen (rule 2.3, 2 players);
+#: 2 ability tokens (Elves and Mages, rule 7.1.2), so 2 elf arrows; 35 palisades (rule 1).
+MAX_PILES_OF_A_SIZE = 2
+MAX_OF_A_STRENGTH = 11
+MAX_WARRIORS = 16
+MAX_TOKENS = 2
+MAX_ARROWS = 2
+PALISADES = 35
 
 
 @lru_cache(maxsize=64)
@@ -41,7 +50,7 @@ def observation_layout(num_players: int, advanced: bool, width: int,
     """The legend for ``num_players`` on a ``width`` x ``height`` board; the advanced
     game adds the face-up, arrow and reinforcement planes and the races and tokens."""
     n, cells = num_players, (height, width)
-    board: list[tuple[str, tuple[int, ...], str]] = [
+    board: list[FieldSpec] = [
         ("warriors", (n, *cells), "1.0 where a seat has a warrior, [seat, row, column]: "
                                   "the observer's, then the next seats in turn order"),
         ("strength", (MAX_STRENGTH + 1, *cells),
@@ -52,33 +61,36 @@ def observation_layout(num_players: int, advanced: bool, width: int,
     if advanced:
         board += [
             ("face_up", cells, "1.0 on a face-up warrior (the Goblin's)"),
-            ("arrows", cells, "elf arrows on the warrior (each -1 at scoring)"),
+            ("arrows", cells, "elf arrows on the warrior (each -1 at scoring)",
+             MAX_ARROWS),
             ("reinforced", cells, "1.0 on the warrior holding a reinforcement token (+1)"),
         ]
     board += [
         ("mines", cells, "1.0 on a gold-mine square"),
-        ("gold", cells, "gold on the mine once its pile is placed (0 before)"),
+        ("gold", cells, "gold on the mine once its pile is placed (0 before)",
+         max(PILE_SIZES)),
         ("palisades", (2, *cells), "1.0 where a palisade stands: [0] on the square's east "
                                    "side, [1] on its south side"),
-        ("territory_size", cells, "squares in the square's territory"),
+        ("territory_size", cells, "squares in the square's territory", width * height),
         ("territory_empty", cells, "empty squares (no warrior, no mine) in the square's "
-                                   "territory"),
+                                   "territory", width * height),
         ("pool", (MAX_STRENGTH,), "the observer's warriors behind his screen, by strength "
-                                  "1..5"),
-        ("warriors_left", (n,), "warriors behind each seat's screen"),
+                                  "1..5", MAX_OF_A_STRENGTH),
+        ("warriors_left", (n,), "warriors behind each seat's screen", MAX_WARRIORS),
         ("passed", (n,), "1.0 for a seat that has ended (passed) for the game"),
     ]
     if advanced:
         board += [
             ("race", (n, len(RACES)), "one-hot per seat: orc, goblin, elf, mage (all 0 "
                                       "until dealt)"),
-            ("power_tokens", (n,), "ability tokens each seat has left"),
+            ("power_tokens", (n,), "ability tokens each seat has left", MAX_TOKENS),
             ("reinforcement_left", (n,), "1.0 while a seat still holds his reinforcement "
                                          "token"),
         ]
     board += [
-        ("palisades_left", (1,), "palisades in the common supply"),
-        ("unplaced_gold", (len(PILE_SIZES),), "gold piles not yet on a mine, by size 3..7"),
+        ("palisades_left", (1,), "palisades in the common supply", PALISADES),
+        ("unplaced_gold", (len(PILE_SIZES),), "gold piles not yet on a mine, by size 3..7",
+         MAX_PILES_OF_A_SIZE),
         ("phase", (len(PHASES),), "one-hot: gold, race (setup chance), turn, after_power, "
                                   "second_palisade, over"),
         ("to_move", (n,), "1.0 for the seat to move; all 0 at chance and at the end"),
