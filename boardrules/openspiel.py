@@ -112,14 +112,17 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]  # (pyspiel is untyped)
         self.rules: Game[Any, Any] = boardrules.load(as_game_id(game_id), **given)
         self.rules.observation_layout  # noqa: B018 - a game without tensors fails here
         facts = _facts(self.rules)
+        kind = _game_type(game_id)
+        # OpenSpiel takes a utility sum only from a game whose type is zero-sum
+        zero_sum = kind.utility == pyspiel.GameType.Utility.ZERO_SUM
         info = pyspiel.GameInfo(
             num_distinct_actions=self.rules.num_distinct_actions,
             max_chance_outcomes=self.rules.num_distinct_actions if facts.chance else 0,
             num_players=self.rules.num_players,
             min_utility=-1.0, max_utility=1.0,
-            utility_sum=0.0 if facts.zero_sum else None,
+            utility_sum=0.0 if zero_sum else None,
             max_game_length=self.rules.max_game_length)
-        super().__init__(_game_type(game_id), info, _spiel_params(game_id, given))
+        super().__init__(kind, info, _spiel_params(game_id, given))
 
     def new_initial_state(self) -> SpielState:
         # chance explicit (OpenSpiel applies the outcomes); forced steps taken by the game
@@ -139,6 +142,15 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: SpielGame, state: State[Any]) -> None:
         super().__init__(game)
         self.rules_state = state
+        #: What each player had seen before ``rules_state`` began: empty for a game played
+        #: from its start; for a world drawn by :meth:`resample_from_infostate` (a world has
+        #: no history of its own), the move log of the player it was drawn for, so that his
+        #: information-state string is the same in the world as in the truth.
+        self.seen_before: tuple[tuple[tuple[int, str], ...], ...] = ((),) * game.num_players()
+
+    def seen(self, player: int) -> list[tuple[int, str]]:
+        """``player``'s move log from the game's start (``history_view``)."""
+        return [*self.seen_before[player], *self.rules_state.history_view(player)]
 
     def current_player(self) -> int:
         player = self.rules_state.current_player
@@ -176,6 +188,10 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         world = self.rules_state.determinize(int(player), seed=seed)
         clone: SpielState = self.clone()
         clone.rules_state = world
+        # every seat's log before the world is what the drawing player saw: the same in
+        # every world drawn for him, so it tells the search nothing he does not know
+        known = tuple(self.seen(int(player)))
+        clone.seen_before = (known,) * len(self.seen_before)
         return clone
 
     def __str__(self) -> str:
@@ -209,7 +225,7 @@ class Observer:
         view = json.dumps(rules_state.view(int(player)), sort_keys=True, default=str)
         if not self.perfect_recall:
             return view
-        seen = " ".join(f"{mover}:{move}" for mover, move in rules_state.history_view(int(player)))
+        seen = " ".join(f"{mover}:{move}" for mover, move in state.seen(int(player)))
         return f"p{player} [{seen}] {view}"
 
 
@@ -249,6 +265,11 @@ def _game_type(game_id: str) -> Any:
     facts = _facts(rules)
     modes = pyspiel.GameType
     players = _player_range(game_id, rules)
+    # zero-sum for the game type only if every number of players is (two teams whose
+    # returns cancel); an instance says its own in GameInfo.utility_sum
+    zero_sum = facts.zero_sum and all(
+        len(boardrules.load(as_game_id(game_id), players=n).teams) == 2 for n in players
+        if n != rules.num_players)
     return pyspiel.GameType(
         short_name=short_name(game_id),
         long_name=f"boardrules {type(rules).name}",
@@ -257,7 +278,7 @@ def _game_type(game_id: str) -> Any:
                      else modes.ChanceMode.DETERMINISTIC),
         information=(modes.Information.IMPERFECT_INFORMATION if rules.has_hidden_information
                      else modes.Information.PERFECT_INFORMATION),
-        utility=modes.Utility.ZERO_SUM if facts.zero_sum else modes.Utility.GENERAL_SUM,
+        utility=modes.Utility.ZERO_SUM if zero_sum else modes.Utility.GENERAL_SUM,
         reward_model=modes.RewardModel.TERMINAL,
         max_num_players=max(players), min_num_players=min(players),
         provides_information_state_string=True,

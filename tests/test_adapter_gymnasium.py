@@ -71,7 +71,7 @@ def test_perfect_play_never_loses_tic_tac_toe_as_the_opponent() -> None:
 
 class _Recorder:
     """A bot that compares the world it is handed with the table's truth at that moment,
-    then plays its first legal move."""
+    then plays its last legal move."""
 
     def __init__(self) -> None:
         self.env: SingleAgentEnv | None = None
@@ -86,7 +86,7 @@ class _Recorder:
         assert world.legal_moves() == truth.legal_moves()
         self.calls += 1
         self.worlds_differing += world.state_bytes() != truth.state_bytes()
-        return world.legal_moves()[0]
+        return world.legal_moves()[-1]  # (the first, pass, would end its game at once)
 
 
 def test_bots_are_handed_worlds_of_their_own_seat() -> None:

@@ -41,8 +41,9 @@ def test_openspiel_random_sim_test(game_id: str, options: dict[str, Any]) -> Non
      Type.Utility.ZERO_SUM),
     ("pig", Type.ChanceMode.EXPLICIT_STOCHASTIC, Type.Information.PERFECT_INFORMATION,
      Type.Utility.ZERO_SUM),
+    # two and four players (two teams) are zero-sum, three are not
     ("armadora", Type.ChanceMode.EXPLICIT_STOCHASTIC, Type.Information.IMPERFECT_INFORMATION,
-     Type.Utility.ZERO_SUM),
+     Type.Utility.GENERAL_SUM),
 ])
 def test_game_type_is_the_games(game_id: str, chance: Any, information: Any,
                                 utility: Any) -> None:
@@ -63,8 +64,11 @@ def test_parameters_are_the_options() -> None:
     assert game.rules.options["variant"] == "advanced"
     assert game.get_parameters()["players"] == 4
     assert str(pyspiel.load_game(str(game))) == str(game)  # the name reloads the game
-    with pytest.raises(ValueError, match="unknown parameter"):
+    with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'colour'"):
         pyspiel.load_game("boardrules_armadora", {"colour": "red"})
+    # the game type is general-sum (three players are), so no instance claims a sum
+    assert pyspiel.load_game("boardrules_armadora", {"players": 2}).utility_sum() is None
+    assert pyspiel.load_game("boardrules_tic_tac_toe").utility_sum() == 0.0
 
 
 def _play(game: Any, bots: list[Any], rng: np.random.RandomState, limit: int) -> Any:

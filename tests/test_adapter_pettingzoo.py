@@ -75,6 +75,7 @@ def test_rewards_are_the_returns_at_the_end(game_id: str) -> None:
 def test_observations_are_the_cores_and_the_mask_only_for_the_mover() -> None:
     aec = raw_env("armadora", players=3, variant="advanced")
     aec.reset(seed=5)
+    rng = np.random.default_rng(5)
     for _ in range(12):
         mover = aec.agent_selection
         for seat, agent in enumerate(aec.possible_agents):
@@ -84,7 +85,8 @@ def test_observations_are_the_cores_and_the_mask_only_for_the_mover() -> None:
                 assert np.array_equal(seen["action_mask"], aec.state.action_mask())
             else:
                 assert not seen["action_mask"].any()
-        aec.step(int(np.flatnonzero(aec.observe(mover)["action_mask"])[0]))
+        aec.step(int(rng.choice(np.flatnonzero(aec.observe(mover)["action_mask"])[1:])))
+    assert not aec.state.is_terminal()  # (the first legal move, pass, was never played)
 
 
 def test_chance_is_resolved_inside_step_from_the_seeded_rng() -> None:
