@@ -17,6 +17,7 @@ import platform
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -24,8 +25,9 @@ import adapter_workloads as w
 from run_search import grid
 
 
-def best(repeats: int, measure: Callable[[], w.Rate]) -> w.Rate:
-    return max((measure() for _ in range(repeats)), key=lambda r: r.per_second)
+def best(repeats: int, measure: Callable[..., w.Rate], *args: Any) -> w.Rate:
+    """The best of ``repeats`` runs of ``measure(*args)``."""
+    return max((measure(*args) for _ in range(repeats)), key=lambda r: r.per_second)
 
 
 def observation_table(scale: int, repeats: int) -> str:
@@ -33,10 +35,9 @@ def observation_table(scale: int, repeats: int) -> str:
     for game_id, options in w.GAMES:
         games = max(1, {"tic_tac_toe": 200_000, "connect_four": 100_000, "pig": 100_000,
                         "armadora": 20_000}.get(game_id, 2_000) // scale)
-        plain = best(repeats, lambda: w.playout_steps(game_id, options, games, False))
-        observed = best(repeats, lambda: w.playout_steps(game_id, options, games, True))
-        api = best(repeats, lambda: w.python_observations(game_id, options, 20,
-                                                          max(1, 200 // scale)))
+        plain = best(repeats, w.playout_steps, game_id, options, games, False)
+        observed = best(repeats, w.playout_steps, game_id, options, games, True)
+        api = best(repeats, w.python_observations, game_id, options, 20, max(1, 200 // scale))
         ratio = observed.per_second / plain.per_second
         size = w.load(game_id, options).observation_layout.size
         label = game_id + "".join(f" {k}={v}" for k, v in options.items())
@@ -52,16 +53,15 @@ def connect_four_table(scale: int, repeats: int) -> str:
     steps = max(1_000, 100_000 // scale)
     rows = [
         ["boardrules state.observation(p, out=buf)",
-         best(repeats, lambda: w.python_observations("connect_four", {}, 50,
-                                                     max(1, steps // 100)))],
-        ["boardrules.pettingzoo env.observe()", best(repeats,
-                                                     lambda: w.pettingzoo_observe("boardrules", steps))],
+         best(repeats, w.python_observations, "connect_four", {}, 50, max(1, steps // 100))],
+        ["boardrules.pettingzoo env.observe()",
+         best(repeats, w.pettingzoo_observe, "boardrules", steps)],
         ["PettingZoo classic connect_four_v3 observe()",
-         best(repeats, lambda: w.pettingzoo_observe("classic", steps))],
+         best(repeats, w.pettingzoo_observe, "classic", steps)],
         ["OpenSpiel C++ connect_four observation_tensor()",
-         best(repeats, lambda: w.openspiel_observation_tensor("cpp", steps))],
+         best(repeats, w.openspiel_observation_tensor, "cpp", steps)],
         ["boardrules.openspiel bridge observation_tensor()",
-         best(repeats, lambda: w.openspiel_observation_tensor("bridge", steps))],
+         best(repeats, w.openspiel_observation_tensor, "bridge", steps)],
     ]
     return grid(["connect four observations", "per second"],
                 [[name, f"{rate.per_second:,.0f}"] for name, rate in rows])
@@ -71,8 +71,8 @@ def bridge_search_table(scale: int, repeats: int) -> str:
     rows = []
     for game_id, options in (("connect_four", {}), ("armadora", {"players": 2})):
         sims = max(50, 2_000 // scale)
-        theirs = best(repeats, lambda: w.openspiel_mcts_through_bridge(game_id, options, sims))
-        ours = best(repeats, lambda: w.our_mcts(game_id, options, sims * 10))
+        theirs = best(repeats, w.openspiel_mcts_through_bridge, game_id, options, sims)
+        ours = best(repeats, w.our_mcts, game_id, options, sims * 10)
         rows.append([game_id, f"{theirs.per_second:,.0f}", f"{ours.per_second:,.0f}",
                      f"{ours.per_second / theirs.per_second:,.0f}x"])
     return grid(["game", "OpenSpiel Python MCTSBot via the bridge (sims/s)",
