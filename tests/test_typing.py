@@ -81,6 +81,25 @@ GOOD = """
 
     for game_id in boardrules.available_games():
         any_game_by_its_id(game_id)
+
+    # observation tensors and the adapters, as an AI user writes them
+    import numpy as np
+    import numpy.typing as npt
+    from boardrules.observations import ObservationLayout
+    from boardrules.gymnasium import SingleAgentEnv
+    from boardrules.pettingzoo import BoardRulesEnv, raw_env
+    tensor: npt.NDArray[np.float32] = state.observation(0)
+    into: npt.NDArray[np.float32] = state.observation(1, out=game.observation_layout.zeros())
+    mask: npt.NDArray[np.int8] = state.action_mask()
+    layout: ObservationLayout = game.observation_layout
+    shape: tuple[int] = game.observation_shape
+    planes: dict[str, npt.NDArray[np.float32]] = layout.split(tensor)
+    single = SingleAgentEnv("connect_four", seat=1, opponents="mcts:iterations=20")
+    observation, info = single.reset(seed=1)
+    after, reward, terminated, truncated, info = single.step(3)
+    aec: BoardRulesEnv = raw_env("pig")
+    aec.reset(seed=1)
+    seen: dict[str, Any] = aec.observe(aec.agent_selection)
 """
 
 #: What mypy infers (``reveal_type``) for the game's own types: not ``Any``, which would
