@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from boardrules.api import CHANCE, TERMINAL, Event, Game, Outcome, State, Termination
+from boardrules.api import TERMINAL, Event, Game, Outcome, State, Termination
 from boardrules.observations import Observation, ObservationLayout
 
 from boardrules_kuhn_poker import observation
@@ -257,4 +257,4 @@ class KuhnPokerState(State[KuhnPokerMove]):
 
 KuhnPokerGame.state_class = KuhnPokerState
 
-__all__ = ["CHANCE", "KuhnPokerGame", "KuhnPokerMove", "KuhnPokerState"]
+__all__ = ["KuhnPokerGame", "KuhnPokerMove", "KuhnPokerState"]
