@@ -2,7 +2,7 @@
 virtualenv, from a directory outside the source tree::
 
     python -m venv /tmp/kp-venv
-    /tmp/kp-venv/bin/pip install boardrules cython          # (or the wheel CI built)
+    /tmp/kp-venv/bin/pip install boardrules cython "setuptools>=70.1"   # (or CI's wheel)
     /tmp/kp-venv/bin/pip install --no-build-isolation examples/kuhn_poker
     cd /tmp && /tmp/kp-venv/bin/python /path/to/examples/kuhn_poker/check_installed.py
 
