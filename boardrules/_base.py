@@ -49,6 +49,10 @@ class Termination(enum.Enum):
     #: Armada: a colour was in a victory situation at the end of two of its turns in a
     #: row (announced, then confirmed): its player is master of the archipelago.
     MASTERY = "mastery"
+    #: A betting game (the tutorial's Kuhn poker): a player folded; the other takes the pot.
+    FOLD = "fold"
+    #: A betting game: the betting ended with the hands compared; the best takes the pot.
+    SHOWDOWN = "showdown"
 
 
 @dataclass(frozen=True)

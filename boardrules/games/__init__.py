@@ -192,15 +192,14 @@ def load_entry_points() -> dict[str, str]:
     _PLUGINS_LOADED = True
     problems: dict[str, str] = {}
     for point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
-        if point.name in _REGISTRY:
-            known = _REGISTRY[point.name]
-            if f"{known.__module__}:{getattr(known, '__qualname__', '')}" != point.value:
-                problems[point.name] = f"the id is already registered; {point.value} is not used"
-            continue
         try:
             factory = point.load()
         except Exception as exc:  # a broken package must not break the rest
             problems[point.name] = f"{point.value} failed to load: {type(exc).__name__}: {exc}"
+            continue
+        if point.name in _REGISTRY:
+            if _REGISTRY[point.name] is not factory:  # (registered by hand already: fine)
+                problems[point.name] = f"the id is already registered; {point.value} is not used"
             continue
         if not callable(factory):
             problems[point.name] = f"{point.value} is not a Game class or factory"

@@ -41,10 +41,10 @@ ILLEGAL_REASONS: dict[str, str] = {
     "legal": "the move is legal",
 }
 
-#: How the betting ended: a fold or a showdown.  boardrules has no such Termination
-#: members yet; ALL_PASSED ("every player has ended") is the nearest meanwhile.
-FOLD = Termination.ALL_PASSED
-SHOWDOWN = Termination.ALL_PASSED
+#: How the betting ended: a fold or a showdown (boardrules' Termination members for
+#: betting games).
+FOLD = Termination.FOLD
+SHOWDOWN = Termination.SHOWDOWN
 
 
 class KuhnPokerGame(Game["KuhnPokerState", KuhnPokerMove]):
