@@ -277,8 +277,9 @@ class ArmadaGame(Game["ArmadaState", ArmadaMove]):
     # --- the observation tensor (observation.py) ---
 
     def _observation_layout(self) -> ObservationLayout:
-        return observation.observation_layout(self.num_players, len(self.board.territories),
-                                              len(self.board.seas))
+        b = self.board
+        return observation.observation_layout(self.num_players, len(b.territories),
+                                              len(b.seas), sum(t.city for t in b.territories))
 
     def _observation_from_view(self, view: Mapping[str, Any], player: int) -> Observation:
         return observation.observation_from_view(view, player, self.board)

@@ -14,8 +14,8 @@ Conventions:
   colour last), a player's two colours (two players) in turn order from his first one.
   Four players: slot ``k`` is colour ``(observer + k) % 4``; two players, to player 0:
   green, blue, raspberry, orange, to player 1: raspberry, orange, blue, green;
-* **places**: territories in board order (``T`` of them) and sea spaces in board order
-  (``S``); a field over both (``pending_from`` / ``pending_to``) lists the territories
+* **places**: territories in board order (``T`` of them), the cities among them in board
+  order (``C``) and sea spaces in board order (``S``); a field over territories and seas (``pending_from`` / ``pending_to``) lists the territories
   first, then the seas;
 * counts are plain counts; one-hot flags are 0.0 / 1.0; a view's ``None`` is all 0.
 
@@ -52,8 +52,10 @@ KINDS = len(CARD_KINDS)
 
 
 @lru_cache(maxsize=None)
-def observation_layout(players: int, territories: int, seas: int) -> ObservationLayout:
-    """The legend for ``players`` seats on a board of ``territories`` and ``seas``."""
+def observation_layout(players: int, territories: int, seas: int,
+                       cities: int) -> ObservationLayout:
+    """The legend for ``players`` seats on a board of ``territories`` (``cities`` of them
+    cities) and ``seas``."""
     n, t, s, c = players, territories, seas, COLOUR_SLOTS
     return ObservationLayout([
         ("flag", (FLAG_KINDS, t), "1.0 for the territory's owner: a colour slot, then brown "
@@ -62,15 +64,16 @@ def observation_layout(players: int, territories: int, seas: int) -> Observation
         ("bands", (c, t), "pirate bands on the territory, in the plane of their colour slot"),
         ("gold", (t,), "gold on the territory"),
         ("natives", (t,), "native tribes on the territory"),
-        ("lair", (c, t), "1.0 in the plane of the colour slot whose lair the territory is in "
-                         "(a constant of the board and the seat)"),
-        ("city_ship", (c, t), "1.0 for an unlaunched ship on the city, in its owner's slot"),
-        ("city_ship_captured", (t,), "1.0 when that ship was captured with its city and not "
-                                     "launched since (its owner may destroy it)"),
+        ("city_ship", (c, cities), "1.0 for an unlaunched ship on the city (the cities in "
+                                   "board order), in its owner's slot"),
+        ("city_ship_captured", (cities,), "1.0 when that ship was captured with its city and "
+                                          "not launched since (its owner may destroy it)"),
         ("sea_ship", (c, s), "1.0 for the ship on the sea space, in its owner's slot"),
         ("sea_crew", (c, s), "bands aboard the ship on the sea space, in their colour's slot"),
         ("sea_gold", (s,), "gold aboard the ship on the sea space"),
         ("box_ships", (c,), "ships in the box (sunk, scuttled, destroyed), by owner slot"),
+        ("colour", (c, c), "one-hot: the colour of the slot (COLOURS order: green, "
+                           "raspberry, blue, orange), which says whose lair is where"),
         ("colour_owner", (c, n), "1.0 for the seat playing the colour slot (all 0: the "
                                  "three-player neutral colour)"),
         ("pool", (c,), "bands of the colour slot in reserve"),
@@ -130,11 +133,13 @@ def colour_slots(owners: Sequence[int | None], player: int, players: int) -> lis
 
 
 def observation_from_view(view: Mapping[str, Any], player: int, board: Board) -> Observation:
-    """``player``'s tensor from ``view(player)`` alone (the board gives the places' order
-    and the lairs: constants of the game)."""
+    """``player``'s tensor from ``view(player)`` alone (the board gives the places' order:
+    a constant of the game)."""
     n = len(view["players"])
     nterr, nseas = len(board.territories), len(board.seas)
-    out = ObservationWriter(observation_layout(n, nterr, nseas))
+    cities = [t.key for t in board.territories if t.city]
+    city = {key: i for i, key in enumerate(cities)}
+    out = ObservationWriter(observation_layout(n, nterr, nseas, len(cities)))
     owners = [entry["player"] for entry in view["colours"]]
     order = colour_slots(owners, player, n)
     slot = {COLOURS[c]: k for k, c in enumerate(order)}
@@ -153,13 +158,10 @@ def observation_from_view(view: Mapping[str, Any], player: int, board: Board) ->
             out["bands"][slot[entry["colour"]], r] = entry["bands"]
         out["gold"][r] = entry["gold"]
         out["natives"][r] = entry["natives"]
-        group = board.islands[board.territories[r].island].group
-        if group in slot:
-            out["lair"][slot[group], r] = 1.0
     for ship in view["ships"]:
         owner = slot[ship["owner"]]
         if ship["where"] == "city":
-            r = terr[ship["at"]]
+            r = city[ship["at"]]
             out["city_ship"][owner, r] = 1.0
             out["city_ship_captured"][r] = ship["captured"]
         elif ship["where"] == "sea":
@@ -172,6 +174,7 @@ def observation_from_view(view: Mapping[str, Any], player: int, board: Board) ->
             out["box_ships"][owner] += 1
     for entry in view["colours"]:
         k = slot[entry["colour"]]
+        out.one_hot("colour", COLOURS.index(entry["colour"]), k)
         if entry["player"] is not None:
             out.one_hot("colour_owner", seat(entry["player"]), k)
         out["pool"][k] = entry["pool"]

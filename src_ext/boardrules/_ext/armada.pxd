@@ -125,13 +125,13 @@ cdef enum:
     OB_BANDS
     OB_GOLD
     OB_NATIVES
-    OB_LAIR
     OB_CITY_SHIP
     OB_CITY_CAPTURED
     OB_SEA_SHIP
     OB_SEA_CREW
     OB_SEA_GOLD
     OB_BOX_SHIPS
+    OB_COLOUR
     OB_COLOUR_OWNER
     OB_POOL
     OB_FLAGS_USED
@@ -341,6 +341,10 @@ ctypedef struct AmTables:
     int obs_colour[AM_COLOURS][AM_COLOURS]   # [observer][slot]: the colour
     int obs_slot[AM_COLOURS][AM_COLOURS]     # [observer][colour]: its slot
     int obs_off[OB_FIELDS + 1]               # the last: the tensor's size
+    # branch-free writes: a flag or colour byte's plane (NOBODY: plane 0, written 0.0)
+    uint8_t obs_plane[AM_COLOURS][256]
+    int ncities                              # the cities, board order
+    int city_index[AM_MAX_T]                 # a city's index among them (-1: none)
 
 
 cdef class ArmadaCore(CoreGame):

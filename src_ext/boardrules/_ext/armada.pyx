@@ -1618,6 +1618,12 @@ cdef uint64_t am_hash(const void* state, const void* tables) noexcept nogil:
 # and the pending sub-decision is public (M28); of the cards only his own hand, and the
 # card he looks at with a Grand stratège.  Layout: boardrules/games/armada/observation.py.
 
+# A byte's value as a float, by lookup (cheaper than a conversion per entry written).
+cdef float BYTE_FLOAT[256]
+for _d in range(256):
+    BYTE_FLOAT[_d] = _d
+
+
 cdef inline int obs_seat(const AmTables* t, int player, int p) noexcept nogil:
     """Where player ``p`` is listed in ``player``'s per-seat fields."""
     return (p - player + t.num_players) % t.num_players
@@ -1632,22 +1638,30 @@ cdef inline int obs_flag(const AmTables* t, int player, int f) noexcept nogil:
 
 cdef void obs_territories(const AmState* s, const AmTables* t, int player,
                           float* out) noexcept nogil:
-    """Everything on the board is public: flags, explored, bands, gold, natives; the lairs
-    are the board's, listed by the observer's colour slots."""
+    """Everything on the board is public: flags, explored, bands, gold, natives.
+    Branch-free: a territory without a flag (or bands) writes 0.0 into its own entry of
+    plane 0."""
     cdef const int* off = t.obs_off
+    cdef const uint8_t* plane = t.obs_plane[player]
     cdef int n = t.nterr
-    cdef int r, k
+    cdef float* flag = out + off[OB_FLAG]
+    cdef float* bands = out + off[OB_BANDS]
+    cdef float* explored = out + off[OB_EXPLORED]
+    cdef float* gold = out + off[OB_GOLD]
+    cdef float* natives = out + off[OB_NATIVES]
+    cdef int r, f, c, k, e, g, m
     for r in range(n):
-        k = obs_flag(t, player, s.flag[r])
-        if k >= 0:
-            out[off[OB_FLAG] + k * n + r] = 1.0
-        out[off[OB_EXPLORED] + r] = s.explored[r]
-        if s.occ[r] != NOBODY:
-            out[off[OB_BANDS] + t.obs_slot[player][s.occ[r]] * n + r] = s.bands[r]
-        out[off[OB_GOLD] + r] = s.gold[r]
-        out[off[OB_NATIVES] + r] = s.natives[r]
-        if t.lair[r] >= 0:
-            out[off[OB_LAIR] + t.obs_slot[player][t.lair[r]] * n + r] = 1.0
+        f = s.flag[r]                     # every byte read before the floats are written
+        c = s.occ[r]
+        k = s.bands[r]
+        e = s.explored[r]
+        g = s.gold[r]
+        m = s.natives[r]
+        flag[plane[f] * n + r] = BYTE_FLOAT[f != NOBODY]
+        bands[plane[c] * n + r] = BYTE_FLOAT[k]
+        explored[r] = BYTE_FLOAT[e]
+        gold[r] = BYTE_FLOAT[g]
+        natives[r] = BYTE_FLOAT[m]
 
 
 cdef void obs_ships(const AmState* s, const AmTables* t, int player,
@@ -1660,7 +1674,8 @@ cdef void obs_ships(const AmState* s, const AmTables* t, int player,
         pos = s.ship_pos[i]
         owner = t.obs_slot[player][s.ship_owner[i]]
         if s.ship_where[i] == W_CITY:
-            out[off[OB_CITY_SHIP] + owner * t.nterr + pos] = 1.0
+            pos = t.city_index[pos]
+            out[off[OB_CITY_SHIP] + owner * t.ncities + pos] = 1.0
             if (s.captured >> i) & 1:
                 out[off[OB_CITY_CAPTURED] + pos] = 1.0
         elif s.ship_where[i] == W_SEA:
@@ -1673,22 +1688,54 @@ cdef void obs_ships(const AmState* s, const AmTables* t, int player,
             out[off[OB_BOX_SHIPS] + owner] += 1.0
 
 
+cdef void count_owned_all(const AmState* s, const AmTables* t, Owned* o) noexcept nogil:
+    """count_owned for the four colours in one pass over the board."""
+    cdef int r, L, c
+    for c in range(AM_COLOURS):           # field by field: a memset call costs more here
+        for L in range(AM_COLOURS):
+            o[c].lair[L] = 0
+        o[c].central = 0
+        o[c].posts = 0
+        o[c].opposing_cities = 0
+        o[c].central_post = False
+    for r in range(t.nterr):
+        c = s.flag[r]
+        if c >= AM_COLOURS:
+            continue
+        L = t.lair[r]
+        if L >= 0:
+            o[c].lair[L] += 1
+            if t.city[r] and not friendly(t, L, c):
+                o[c].opposing_cities += 1
+        else:
+            o[c].central += 1
+        if t.post[r] >= 0:
+            o[c].posts += 1
+    c = s.flag[t.central_post]
+    if c < AM_COLOURS:
+        o[c].central_post = True
+
+
 cdef void obs_colours(const AmState* s, const AmTables* t, int player,
                       float* out) noexcept nogil:
-    """Per colour slot: its player's seat, reserve, flags used, victory option and
+    """Per colour slot: the colour (so the lairs of the board are known), its player's
+    seat, reserve, flags used, victory option and
     situation (Object of the Game: announced and checked in the open); whose turn, who
     acts."""
     cdef const int* off = t.obs_off
+    cdef Owned owned[AM_COLOURS]
     cdef int k, c, p
+    count_owned_all(s, t, owned)
     for k in range(AM_COLOURS):
         c = t.obs_colour[player][k]
         p = t.colour_player[c]
+        out[off[OB_COLOUR] + k * AM_COLOURS + c] = 1.0
         if p >= 0:
             out[off[OB_COLOUR_OWNER] + k * t.num_players + obs_seat(t, player, p)] = 1.0
         out[off[OB_POOL] + k] = s.pool[c]
         out[off[OB_FLAGS_USED] + k] = s.flags_used[c]
         out[off[OB_VICTORY_OPTION] + k] = s.option[c]
-        out[off[OB_IN_VICTORY] + k] = in_victory(s, t, c)
+        out[off[OB_IN_VICTORY] + k] = victorious(&owned[c])
     out[off[OB_TURN_COLOUR] + t.obs_slot[player][s.turn_colour]] = 1.0
     out[off[OB_ACTING_COLOUR] + t.obs_slot[player][s.acting]] = 1.0
 
@@ -2064,10 +2111,14 @@ cdef class ArmadaCore(CoreGame):
         cdef AmTables* t = &self.tables
         cdef int n = t.num_players, T = t.nterr, S = t.nseas
         cdef int p, k, f, first
+        t.ncities = 0
+        for k in range(T):
+            t.city_index[k] = t.ncities if t.city[k] else -1
+            t.ncities += t.city[k] != 0
         sizes = {
             OB_FLAG: (AM_COLOURS + 1) * T, OB_EXPLORED: T, OB_BANDS: AM_COLOURS * T,
-            OB_GOLD: T, OB_NATIVES: T, OB_LAIR: AM_COLOURS * T, OB_CITY_SHIP: AM_COLOURS * T,
-            OB_CITY_CAPTURED: T, OB_SEA_SHIP: AM_COLOURS * S, OB_SEA_CREW: AM_COLOURS * S,
+            OB_GOLD: T, OB_NATIVES: T, OB_COLOUR: AM_COLOURS * AM_COLOURS,
+            OB_CITY_SHIP: AM_COLOURS * t.ncities, OB_CITY_CAPTURED: t.ncities, OB_SEA_SHIP: AM_COLOURS * S, OB_SEA_CREW: AM_COLOURS * S,
             OB_SEA_GOLD: S, OB_BOX_SHIPS: AM_COLOURS, OB_COLOUR_OWNER: AM_COLOURS * n,
             OB_POOL: AM_COLOURS, OB_FLAGS_USED: AM_COLOURS, OB_VICTORY_OPTION: AM_COLOURS,
             OB_IN_VICTORY: AM_COLOURS, OB_TURN_COLOUR: AM_COLOURS,
@@ -2091,6 +2142,9 @@ cdef class ArmadaCore(CoreGame):
             for k in range(AM_COLOURS):
                 t.obs_colour[p][k] = order[k]
                 t.obs_slot[p][order[k]] = k
+            for k in range(256):
+                t.obs_plane[p][k] = (t.obs_slot[p][k] if k < AM_COLOURS else
+                                     AM_COLOURS if k == FLAG_BROWN else 0)
 
     cdef int _game_length_bound(self):
         """A true bound on the actions of a game (chance outcomes included).
