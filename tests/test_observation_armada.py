@@ -66,8 +66,8 @@ def test_another_players_hand_is_not_in_his_tensor() -> None:
     """Two deals differing only in player 0's two cards: every other player's tensor is
     the same in both, player 0's is not."""
     rest = ["shipyard"] * 6
-    a = new(4, cards=True, reaction_windows="off", deal=["strategist", "dope"] + rest)
-    b = new(4, cards=True, reaction_windows="off", deal=["gold_mine", "discovery"] + rest)
+    a = new(4, cards=True, reaction_windows="off", deal=["strategist", "dope", *rest])
+    b = new(4, cards=True, reaction_windows="off", deal=["gold_mine", "discovery", *rest])
     assert a.view(0)["players"][0]["hand"] != b.view(0)["players"][0]["hand"]
     assert not np.array_equal(a.observation(0), b.observation(0))
     for p in (1, 2, 3):

@@ -15,8 +15,8 @@ Conventions:
   Four players: slot ``k`` is colour ``(observer + k) % 4``; two players, to player 0:
   green, blue, raspberry, orange, to player 1: raspberry, orange, blue, green;
 * **places**: territories in board order (``T`` of them), the cities among them in board
-  order (``C``) and sea spaces in board order (``S``); a field over territories and seas (``pending_from`` / ``pending_to``) lists the territories
-  first, then the seas;
+  order (``C``) and sea spaces in board order (``S``); a field over territories and seas
+  (``pending_from`` / ``pending_to``) lists the territories first, then the seas;
 * counts are plain counts; one-hot flags are 0.0 / 1.0; a view's ``None`` is all 0.
 
 Only the cards are secret (Hidden information): the observer's own hand is here, the
@@ -27,7 +27,7 @@ aside only as counts, the card being looked at only to the player looking.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from boardrules._ext.armada import (
@@ -51,7 +51,7 @@ FLAG_KINDS = COLOUR_SLOTS + 1        # the colour slots, then brown (the natives
 KINDS = len(CARD_KINDS)
 
 
-@lru_cache(maxsize=None)
+@cache
 def observation_layout(players: int, territories: int, seas: int,
                        cities: int) -> ObservationLayout:
     """The legend for ``players`` seats on a board of ``territories`` (``cities`` of them
