@@ -26,6 +26,7 @@ from boardrules._ext.armada import (
 from boardrules.api import CHANCE, TERMINAL, Game, Outcome, State, Termination
 from boardrules.errors import BoardDataError, InvalidOptionError
 from boardrules.games.armada import events as armada_events
+from boardrules.games.armada import observation
 from boardrules.games.armada.board import DEFAULT_BOARD, Board, load_board, shipped_boards
 from boardrules.games.armada.deck import DEFAULT_DECK, Deck, load_deck, shipped_decks
 from boardrules.games.armada.dice import DEFAULT_DICE, Dice, load_dice, shipped_dice
@@ -42,6 +43,7 @@ from boardrules.games.armada.views import (
 )
 from boardrules.games.board_files import refuse_board_paths
 from boardrules.games.checks import check_int_option
+from boardrules.observations import Observation, ObservationLayout
 
 TERMINATIONS = {"victory": Termination.MASTERY, "round_cap": Termination.ROUND_CAP}
 DEFAULT_MAX_ROUNDS = 60
@@ -271,6 +273,16 @@ class ArmadaGame(Game["ArmadaState", ArmadaMove]):
                 recruitment, cards, WINDOW_POLICIES.index(reaction_windows))
         except ValueError as exc:     # limits of the compiled tables (degrees, die faces)
             raise BoardDataError(f"{b.name}: {exc}") from exc
+
+    # --- the observation tensor (observation.py) ---
+
+    def _observation_layout(self) -> ObservationLayout:
+        b = self.board
+        return observation.observation_layout(self.num_players, len(b.territories),
+                                              len(b.seas), sum(t.city for t in b.territories))
+
+    def _observation_from_view(self, view: Mapping[str, Any], player: int) -> Observation:
+        return observation.observation_from_view(view, player, self.board)
 
     def _normalise(self, text: str) -> str:
         return normalise(text)

@@ -117,6 +117,64 @@ cdef enum:
     ACT_FIXED = 5
 
 
+# The fields of the observation tensor, in the order of its legend
+# (boardrules/games/armada/observation.py); AmTables.obs_off holds their offsets.
+cdef enum:
+    OB_FLAG = 0
+    OB_EXPLORED
+    OB_BANDS
+    OB_GOLD
+    OB_NATIVES
+    OB_CITY_SHIP
+    OB_CITY_CAPTURED
+    OB_SEA_SHIP
+    OB_SEA_CREW
+    OB_SEA_GOLD
+    OB_BOX_SHIPS
+    OB_COLOUR
+    OB_COLOUR_OWNER
+    OB_POOL
+    OB_FLAGS_USED
+    OB_VICTORY_OPTION
+    OB_IN_VICTORY
+    OB_TURN_COLOUR
+    OB_ACTING_COLOUR
+    OB_HAND_SIZE
+    OB_HAND
+    OB_PLAYED
+    OB_PILE
+    OB_SUPPLY
+    OB_ROUNDS
+    OB_ACTIONS_LEFT
+    OB_COUP
+    OB_PHASE
+    OB_TO_MOVE
+    OB_PENDING_KIND
+    OB_PENDING_ROUTE
+    OB_PENDING_FROM
+    OB_PENDING_TO
+    OB_PENDING_DEFENDER
+    OB_PENDING_LOSSES
+    OB_PENDING_PLACE
+    OB_PENDING_PLAYER
+    OB_PENDING_CARD
+    OB_PENDING_COUNTS
+    OB_WINNERS
+    OB_END_REASON
+    OB_OPTIONS
+    OB_FIELDS
+
+# The observation's pending kinds (observation.py PENDING_KINDS).
+cdef enum:
+    PK_DEPLOY = 0
+    PK_MOVE = 1
+    PK_ATTACK = 2
+    PK_EXPLORE = 3
+    PK_PLACE = 4
+    PK_DRAW = 5
+    PK_LOOK = 6
+
+
 ctypedef struct AmState:
     # ---- the position: hash() covers everything up to move_count ----
     uint8_t flag[AM_MAX_T]            # owner: a colour, FLAG_BROWN or NOBODY
@@ -278,6 +336,15 @@ ctypedef struct AmTables:
     int a_spears
     int a_draw
     int num_actions
+    # the observation tensor: each observer's colour slots (his colours first, then the
+    # next seat's, the neutral colour last), and the offsets of its fields
+    int obs_colour[AM_COLOURS][AM_COLOURS]   # [observer][slot]: the colour
+    int obs_slot[AM_COLOURS][AM_COLOURS]     # [observer][colour]: its slot
+    int obs_off[OB_FIELDS + 1]               # the last: the tensor's size
+    # branch-free writes: a flag or colour byte's plane (NOBODY: plane 0, written 0.0)
+    uint8_t obs_plane[AM_COLOURS][256]
+    int ncities                              # the cities, board order
+    int city_index[AM_MAX_T]                 # a city's index among them (-1: none)
 
 
 cdef class ArmadaCore(CoreGame):
@@ -291,4 +358,5 @@ cdef class ArmadaCore(CoreGame):
     cdef _setup_distances(self, dict links)
     cdef _setup_dice(self, list combat, list gold, list tribes)
     cdef _setup_layout(self)
+    cdef _setup_observation(self)
     cdef int _game_length_bound(self)

@@ -1612,6 +1612,254 @@ cdef uint64_t am_hash(const void* state, const void* tables) noexcept nogil:
     return hash_bytes(s, <size_t>(<const char*>&s.move_count - <const char*>s))
 
 
+# ------------------------------------------------------------------ the observation tensor
+# What a player may see (docs/armada.rst, "Hidden information" and "Observation tensor"):
+# every field of the board, the reserves, supplies, cards played, hand sizes, the phase
+# and the pending sub-decision is public (M28); of the cards only his own hand, and the
+# card he looks at with a Grand stratège.  Layout: boardrules/games/armada/observation.py.
+
+# A byte's value as a float, by lookup (cheaper than a conversion per entry written).
+cdef float BYTE_FLOAT[256]
+for _d in range(256):
+    BYTE_FLOAT[_d] = _d
+
+
+cdef inline int obs_seat(const AmTables* t, int player, int p) noexcept nogil:
+    """Where player ``p`` is listed in ``player``'s per-seat fields."""
+    return (p - player + t.num_players) % t.num_players
+
+
+cdef inline int obs_flag(const AmTables* t, int player, int f) noexcept nogil:
+    """A flag (a colour or FLAG_BROWN) as an index of the flag one-hots, -1 for none."""
+    if f < AM_COLOURS:
+        return t.obs_slot[player][f]
+    return AM_COLOURS if f == FLAG_BROWN else -1
+
+
+cdef void obs_territories(const AmState* s, const AmTables* t, int player,
+                          float* out) noexcept nogil:
+    """Everything on the board is public: flags, explored, bands, gold, natives.
+    Branch-free: a territory without a flag (or bands) writes 0.0 into its own entry of
+    plane 0."""
+    cdef const int* off = t.obs_off
+    cdef const uint8_t* plane = t.obs_plane[player]
+    cdef int n = t.nterr
+    cdef float* flag = out + off[OB_FLAG]
+    cdef float* bands = out + off[OB_BANDS]
+    cdef float* explored = out + off[OB_EXPLORED]
+    cdef float* gold = out + off[OB_GOLD]
+    cdef float* natives = out + off[OB_NATIVES]
+    cdef int r, f, c, k, e, g, m
+    for r in range(n):
+        f = s.flag[r]                     # every byte read before the floats are written
+        c = s.occ[r]
+        k = s.bands[r]
+        e = s.explored[r]
+        g = s.gold[r]
+        m = s.natives[r]
+        flag[plane[f] * n + r] = BYTE_FLOAT[f != NOBODY]
+        bands[plane[c] * n + r] = BYTE_FLOAT[k]
+        explored[r] = BYTE_FLOAT[e]
+        gold[r] = BYTE_FLOAT[g]
+        natives[r] = BYTE_FLOAT[m]
+
+
+cdef void obs_ships(const AmState* s, const AmTables* t, int player,
+                    float* out) noexcept nogil:
+    """The 8 ships, public, by the place they are on (the actions name places, not ships):
+    one ship a city or a sea space, tokens aboard only at sea (Ships)."""
+    cdef const int* off = t.obs_off
+    cdef int i, pos, owner
+    for i in range(AM_SHIPS):
+        pos = s.ship_pos[i]
+        owner = t.obs_slot[player][s.ship_owner[i]]
+        if s.ship_where[i] == W_CITY:
+            pos = t.city_index[pos]
+            out[off[OB_CITY_SHIP] + owner * t.ncities + pos] = 1.0
+            if (s.captured >> i) & 1:
+                out[off[OB_CITY_CAPTURED] + pos] = 1.0
+        elif s.ship_where[i] == W_SEA:
+            out[off[OB_SEA_SHIP] + owner * t.nseas + pos] = 1.0
+            if s.ship_crew[i] != NOBODY:
+                out[off[OB_SEA_CREW] + t.obs_slot[player][s.ship_crew[i]] * t.nseas
+                    + pos] = s.ship_bands[i]
+            out[off[OB_SEA_GOLD] + pos] = s.ship_gold[i]
+        else:
+            out[off[OB_BOX_SHIPS] + owner] += 1.0
+
+
+cdef void count_owned_all(const AmState* s, const AmTables* t, Owned* o) noexcept nogil:
+    """count_owned for the four colours in one pass over the board."""
+    cdef int r, L, c
+    for c in range(AM_COLOURS):           # field by field: a memset call costs more here
+        for L in range(AM_COLOURS):
+            o[c].lair[L] = 0
+        o[c].central = 0
+        o[c].posts = 0
+        o[c].opposing_cities = 0
+        o[c].central_post = False
+    for r in range(t.nterr):
+        c = s.flag[r]
+        if c >= AM_COLOURS:
+            continue
+        L = t.lair[r]
+        if L >= 0:
+            o[c].lair[L] += 1
+            if t.city[r] and not friendly(t, L, c):
+                o[c].opposing_cities += 1
+        else:
+            o[c].central += 1
+        if t.post[r] >= 0:
+            o[c].posts += 1
+    c = s.flag[t.central_post]
+    if c < AM_COLOURS:
+        o[c].central_post = True
+
+
+cdef void obs_colours(const AmState* s, const AmTables* t, int player,
+                      float* out) noexcept nogil:
+    """Per colour slot: the colour (so the lairs of the board are known), its player's
+    seat, reserve, flags used, victory option and
+    situation (Object of the Game: announced and checked in the open); whose turn, who
+    acts."""
+    cdef const int* off = t.obs_off
+    cdef Owned owned[AM_COLOURS]
+    cdef int k, c, p
+    count_owned_all(s, t, owned)
+    for k in range(AM_COLOURS):
+        c = t.obs_colour[player][k]
+        p = t.colour_player[c]
+        out[off[OB_COLOUR] + k * AM_COLOURS + c] = 1.0
+        if p >= 0:
+            out[off[OB_COLOUR_OWNER] + k * t.num_players + obs_seat(t, player, p)] = 1.0
+        out[off[OB_POOL] + k] = s.pool[c]
+        out[off[OB_FLAGS_USED] + k] = s.flags_used[c]
+        out[off[OB_VICTORY_OPTION] + k] = s.option[c]
+        out[off[OB_IN_VICTORY] + k] = victorious(&owned[c])
+    out[off[OB_TURN_COLOUR] + t.obs_slot[player][s.turn_colour]] = 1.0
+    out[off[OB_ACTING_COLOUR] + t.obs_slot[player][s.acting]] = 1.0
+
+
+cdef void obs_cards(const AmState* s, const AmTables* t, int player,
+                    float* out) noexcept nogil:
+    """Hidden information: a hand is seen by its player alone, its size by all; the cards
+    played lie face up; the pile and the cards set aside are counts."""
+    cdef const int* off = t.obs_off
+    cdef int p, k, looked = 0
+    for p in range(t.num_players):
+        out[off[OB_HAND_SIZE] + obs_seat(t, player, p)] = hand_size(s, p)
+    for k in range(AM_KINDS):
+        out[off[OB_HAND] + k] = s.hand[player][k]
+        out[off[OB_PLAYED] + k] = s.played[k]
+        looked += s.looked[k]
+    out[off[OB_PILE]] = deck_size(s)
+    out[off[OB_PILE] + 1] = looked
+
+
+cdef void obs_turn(const AmState* s, const AmTables* t, int player,
+                   float* out) noexcept nogil:
+    """The supplies, the round, the actions left, a Coup de main, the phase, who decides,
+    the end and the options: all public."""
+    cdef const int* off = t.obs_off
+    cdef int mover = am_current_player(s, t)
+    cdef int p
+    out[off[OB_SUPPLY]] = s.supply_gold
+    out[off[OB_SUPPLY] + 1] = s.supply_natives
+    out[off[OB_ROUNDS]] = s.round
+    out[off[OB_ROUNDS] + 1] = t.max_rounds
+    if s.phase > PH_SETUP_BANDS:              # the budget starts with the first turn
+        out[off[OB_ACTIONS_LEFT]] = s.ap
+    if s.in_coup:
+        out[off[OB_COUP]] = 1.0
+        out[off[OB_COUP] + 1] = s.saved_ap
+    out[off[OB_PHASE] + s.phase] = 1.0
+    if mover >= 0:
+        out[off[OB_TO_MOVE] + obs_seat(t, player, mover)] = 1.0
+    if s.phase == PH_OVER:
+        for p in range(t.num_players):
+            if (s.winners >> p) & 1:
+                out[off[OB_WINNERS] + obs_seat(t, player, p)] = 1.0
+    if s.end_reason != END_NONE:
+        out[off[OB_END_REASON] + s.end_reason - 1] = 1.0
+    out[off[OB_OPTIONS]] = t.recruitment
+    out[off[OB_OPTIONS] + 1] = t.cards
+    out[off[OB_OPTIONS] + 2 + t.windows] = 1.0
+
+
+cdef void obs_route(const AmState* s, const AmTables* t, float* out) noexcept nogil:
+    """A pending move or attack: its kind, its start and its end (territories, then seas)."""
+    cdef const int* off = t.obs_off
+    cdef int r = s.route
+    cdef int kind = t.route_kind[r]
+    cdef int a = t.route_from[r]
+    cdef int b = t.route_to[r]
+    out[off[OB_PENDING_ROUTE] + kind] = 1.0
+    out[off[OB_PENDING_FROM] + (a if kind == R_LAND or kind == R_LOAD else t.nterr + a)] = 1.0
+    out[off[OB_PENDING_TO] + (b if kind == R_LAND or kind == R_UNLOAD else t.nterr + b)] = 1.0
+
+
+cdef void obs_pending(const AmState* s, const AmTables* t, int player,
+                      float* out) noexcept nogil:
+    """The sub-decision under way (M28: the pending move, roll or placement and the
+    drawer are public); the card a Grand stratège looks at only to the player looking."""
+    cdef const int* off = t.obs_off
+    cdef int ph = s.phase
+    cdef int counts = off[OB_PENDING_COUNTS]
+    cdef int k
+    if ph == PH_SETUP_BANDS:
+        out[off[OB_PENDING_KIND] + PK_DEPLOY] = 1.0
+        out[off[OB_PENDING_TO] + t.lair_terr[s.turn_colour][s.setup_index]] = 1.0
+        out[counts] = s.setup_left
+    elif ph == PH_BANDS or ph == PH_GOLD:
+        out[off[OB_PENDING_KIND] + PK_MOVE] = 1.0
+        obs_route(s, t, out)
+        if ph == PH_GOLD:
+            out[counts + 1] = s.move_bands
+    elif ph == PH_ROLL or ph == PH_ATTACK_WINDOW or ph == PH_DEFENCE_WINDOW:
+        out[off[OB_PENDING_KIND] + PK_ATTACK] = 1.0
+        obs_route(s, t, out)
+        k = obs_flag(t, player, s.target_colour)
+        if k >= 0:
+            out[off[OB_PENDING_DEFENDER] + k] = 1.0
+        if ph != PH_ROLL:
+            out[off[OB_PENDING_LOSSES]] = s.roll_d
+            out[off[OB_PENDING_LOSSES] + 1] = s.roll_a
+    elif ph == PH_EXPLORE:
+        out[off[OB_PENDING_KIND] + PK_EXPLORE] = 1.0
+        out[off[OB_PENDING_TO] + s.explore_t] = 1.0
+        out[counts + 4] = s.multiplier
+    elif ph == PH_SPEARS or ph == PH_PLACE:
+        out[off[OB_PENDING_KIND] + PK_PLACE] = 1.0
+        out[off[OB_PENDING_PLACE] + s.place_what] = 1.0
+        if ph == PH_PLACE:
+            out[counts + 2] = s.place_amount
+        out[counts + 3] = s.rolls_left
+    elif ph == PH_DRAW or ph == PH_DEAL:
+        out[off[OB_PENDING_KIND] + PK_DRAW] = 1.0
+        out[off[OB_PENDING_PLAYER] + obs_seat(t, player, s.drawer)] = 1.0
+    elif ph == PH_LOOK:
+        out[off[OB_PENDING_KIND] + PK_LOOK] = 1.0
+        out[off[OB_PENDING_PLAYER] + obs_seat(t, player, s.drawer)] = 1.0
+        if s.drawer == player:           # "look at the top card": his alone
+            out[off[OB_PENDING_CARD] + s.last_looked] = 1.0
+
+
+cdef void am_observation(const void* state, const void* tables, int player,
+                         float* out) noexcept nogil:
+    """What ``player`` may see, as ``obs_off[OB_FIELDS]`` floats: the board (territories
+    and ships), the colours by slot (his first), the cards (his own hand; the others'
+    sizes), the turn and the pending sub-decision.  Seats relative to ``player``."""
+    cdef const AmState* s = <const AmState*>state
+    cdef const AmTables* t = <const AmTables*>tables
+    memset(out, 0, sizeof(float) * t.obs_off[OB_FIELDS])
+    obs_territories(s, t, player, out)
+    obs_ships(s, t, player, out)
+    obs_colours(s, t, player, out)
+    obs_cards(s, t, player, out)
+    obs_turn(s, t, player, out)
+    obs_pending(s, t, player, out)
+
+
 # ------------------------------------------------------------------ the Python object
 
 cdef class ArmadaCore(CoreGame):
@@ -1671,6 +1919,7 @@ cdef class ArmadaCore(CoreGame):
         self._setup_geography(groups, lairs, islands, cities, posts, nseas, land, sea, coast)
         self._setup_dice(combat, gold, tribes)
         self._setup_layout()
+        self._setup_observation()
 
         self.contract.state_size = sizeof(AmState)
         self.contract.num_players = players
@@ -1693,6 +1942,8 @@ cdef class ArmadaCore(CoreGame):
         self.contract.hash = am_hash
         self.contract.simultaneous = NULL
         self.contract.forced = am_forced
+        self.contract.observation_size = t.obs_off[OB_FIELDS]
+        self.contract.observation = am_observation
 
     cdef _setup_geography(self, list groups, list lairs, list islands, list cities,
                           list posts, int nseas, list land, list sea, list coast):
@@ -1852,6 +2103,49 @@ cdef class ArmadaCore(CoreGame):
         t.a_spears = t.a_find + AM_FACE * AM_FACE
         t.a_draw = t.a_spears + AM_FACE
         t.num_actions = t.a_draw + AM_KINDS
+
+    cdef _setup_observation(self):
+        """Each observer's colour slots (observation.py ``colour_slots``: by the seat of
+        the colour's player from his own, the neutral colour last; a player's colours in
+        turn order from his first) and the offsets of the tensor's fields (its legend)."""
+        cdef AmTables* t = &self.tables
+        cdef int n = t.num_players, T = t.nterr, S = t.nseas
+        cdef int p, k, f, first
+        t.ncities = 0
+        for k in range(T):
+            t.city_index[k] = t.ncities if t.city[k] else -1
+            t.ncities += t.city[k] != 0
+        sizes = {
+            OB_FLAG: (AM_COLOURS + 1) * T, OB_EXPLORED: T, OB_BANDS: AM_COLOURS * T,
+            OB_GOLD: T, OB_NATIVES: T, OB_COLOUR: AM_COLOURS * AM_COLOURS,
+            OB_CITY_SHIP: AM_COLOURS * t.ncities, OB_CITY_CAPTURED: t.ncities,
+            OB_SEA_SHIP: AM_COLOURS * S, OB_SEA_CREW: AM_COLOURS * S,
+            OB_SEA_GOLD: S, OB_BOX_SHIPS: AM_COLOURS, OB_COLOUR_OWNER: AM_COLOURS * n,
+            OB_POOL: AM_COLOURS, OB_FLAGS_USED: AM_COLOURS, OB_VICTORY_OPTION: AM_COLOURS,
+            OB_IN_VICTORY: AM_COLOURS, OB_TURN_COLOUR: AM_COLOURS,
+            OB_ACTING_COLOUR: AM_COLOURS, OB_HAND_SIZE: n, OB_HAND: AM_KINDS,
+            OB_PLAYED: AM_KINDS, OB_PILE: 2, OB_SUPPLY: 2, OB_ROUNDS: 2, OB_ACTIONS_LEFT: 1,
+            OB_COUP: 2, OB_PHASE: PH_OVER + 1, OB_TO_MOVE: n, OB_PENDING_KIND: PK_LOOK + 1,
+            OB_PENDING_ROUTE: R_TRANSHIP + 1, OB_PENDING_FROM: T + S, OB_PENDING_TO: T + S,
+            OB_PENDING_DEFENDER: AM_COLOURS + 1, OB_PENDING_LOSSES: 2,
+            OB_PENDING_PLACE: PL_SHIP + 1, OB_PENDING_PLAYER: n, OB_PENDING_CARD: AM_KINDS,
+            OB_PENDING_COUNTS: 5, OB_WINNERS: n, OB_END_REASON: END_ROUND_CAP,
+            OB_OPTIONS: 2 + WIN_EVERY_ACTION + 1,
+        }
+        t.obs_off[0] = 0
+        for f in range(OB_FIELDS):
+            t.obs_off[f + 1] = t.obs_off[f] + sizes[f]
+        for p in range(n):
+            first = min(c for c in range(AM_COLOURS) if t.colour_player[c] == p)
+            order = sorted(range(AM_COLOURS), key=lambda c: (
+                (t.colour_player[c] - p + n) % n if t.colour_player[c] >= 0 else n,
+                (c - first + AM_COLOURS) % AM_COLOURS))      # C division: no negatives
+            for k in range(AM_COLOURS):
+                t.obs_colour[p][k] = order[k]
+                t.obs_slot[p][order[k]] = k
+            for k in range(256):
+                t.obs_plane[p][k] = (t.obs_slot[p][k] if k < AM_COLOURS else
+                                     AM_COLOURS if k == FLAG_BROWN else 0)
 
     cdef int _game_length_bound(self):
         """A true bound on the actions of a game (chance outcomes included).
