@@ -47,6 +47,17 @@ PENDING_KINDS = ("deploy", "move", "attack", "explore", "place", "draw", "look")
 #: the ``pending_counts`` entries
 PENDING_COUNTS = ("left", "bands", "amount", "rolls_left", "multiplier")
 COLOUR_SLOTS = len(COLOURS)
+#: The fields' highest values (their Gymnasium bounds), from the components: 50 bands of a
+#: colour, 50 gold and 50 native tokens, 30 flags of a colour, 2 ships of a colour, at most
+#: 10 tokens aboard a ship, the 55 cards of the deck; 10 actions a turn and 3 more for
+#: each of the 16 "Dopé" cards; the largest round cap the game takes.
+BANDS = GOLD = NATIVES = 50
+FLAGS = 30
+SHIPS_A_COLOUR = 2
+SHIP_TOKENS = 10
+CARDS = 55
+ACTIONS = 10 + 3 * 16
+MAX_ROUNDS = 10_000
 FLAG_KINDS = COLOUR_SLOTS + 1        # the colour slots, then brown (the natives')
 KINDS = len(CARD_KINDS)
 
@@ -61,36 +72,40 @@ def observation_layout(players: int, territories: int, seas: int,
         ("flag", (FLAG_KINDS, t), "1.0 for the territory's owner: a colour slot, then brown "
                                   "(natives); all 0 with no flag"),
         ("explored", (t,), "1.0 for an explored territory"),
-        ("bands", (c, t), "pirate bands on the territory, in the plane of their colour slot"),
-        ("gold", (t,), "gold on the territory"),
-        ("natives", (t,), "native tribes on the territory"),
+        ("bands", (c, t), "pirate bands on the territory, in the plane of their colour slot",
+         BANDS),
+        ("gold", (t,), "gold on the territory", GOLD),
+        ("natives", (t,), "native tribes on the territory", NATIVES),
         ("city_ship", (c, cities), "1.0 for an unlaunched ship on the city (the cities in "
                                    "board order), in its owner's slot"),
         ("city_ship_captured", (cities,), "1.0 when that ship was captured with its city and "
                                           "not launched since (its owner may destroy it)"),
         ("sea_ship", (c, s), "1.0 for the ship on the sea space, in its owner's slot"),
-        ("sea_crew", (c, s), "bands aboard the ship on the sea space, in their colour's slot"),
-        ("sea_gold", (s,), "gold aboard the ship on the sea space"),
-        ("box_ships", (c,), "ships in the box (sunk, scuttled, destroyed), by owner slot"),
+        ("sea_crew", (c, s), "bands aboard the ship on the sea space, in their colour's slot",
+         SHIP_TOKENS),
+        ("sea_gold", (s,), "gold aboard the ship on the sea space", SHIP_TOKENS),
+        ("box_ships", (c,), "ships in the box (sunk, scuttled, destroyed), by owner slot",
+         SHIPS_A_COLOUR),
         ("colour", (c, c), "one-hot: the colour of the slot (COLOURS order: green, "
                            "raspberry, blue, orange), which says whose lair is where"),
         ("colour_owner", (c, n), "1.0 for the seat playing the colour slot (all 0: the "
                                  "three-player neutral colour)"),
-        ("pool", (c,), "bands of the colour slot in reserve"),
-        ("flags_used", (c,), "flag tokens of the colour slot on the board"),
+        ("pool", (c,), "bands of the colour slot in reserve", BANDS),
+        ("flags_used", (c,), "flag tokens of the colour slot on the board", FLAGS),
         ("victory_option", (c,), "1.0 when the colour slot has placed its victory option"),
         ("in_victory", (c,), "1.0 when the colour slot is in a victory situation now"),
         ("turn_colour", (c,), "one-hot: the colour slot whose turn it is"),
         ("acting_colour", (c,), "one-hot: the colour slot acting (a Coup de main's colour)"),
-        ("hand_size", (n,), "cards in each seat's hand"),
-        ("hand", (KINDS,), "the observer's own cards, by kind (CARD_KINDS order)"),
-        ("played", (KINDS,), "cards played face up, by kind"),
-        ("pile", (2,), "cards in the pile; cards a Grand strategist has set aside"),
-        ("supply", (2,), "gold, then natives, in the supply"),
-        ("rounds", (2,), "the round, then the round cap (max_rounds)"),
+        ("hand_size", (n,), "cards in each seat's hand", CARDS),
+        ("hand", (KINDS,), "the observer's own cards, by kind (CARD_KINDS order)", CARDS),
+        ("played", (KINDS,), "cards played face up, by kind", CARDS),
+        ("pile", (2,), "cards in the pile; cards a Grand strategist has set aside", CARDS),
+        ("supply", (2,), "gold, then natives, in the supply", GOLD),
+        ("rounds", (2,), "the round, then the round cap (max_rounds)", MAX_ROUNDS),
         ("actions_left", (1,), "the acting colour's actions left (0 in the deal and the "
-                               "preliminary turn)"),
-        ("coup", (2,), "1.0 during a Coup de main; the interrupted turn's actions left"),
+                               "preliminary turn)", ACTIONS),
+        ("coup", (2,), "1.0 during a Coup de main; the interrupted turn's actions left",
+         ACTIONS),
         ("phase", (len(PHASES),), "one-hot: the phase (PHASES order)"),
         ("to_move", (n,), "1.0 for the seat to decide; all 0 at chance and at the end"),
         ("pending_kind", (len(PENDING_KINDS),), "one-hot: the pending sub-decision (deploy, "
@@ -104,7 +119,7 @@ def observation_layout(players: int, territories: int, seas: int,
         ("pending_defender", (FLAG_KINDS,), "one-hot: the defenders of the pending attack "
                                             "(a colour slot, then brown)"),
         ("pending_losses", (2,), "the combat roll: defenders, then attackers lost (0 before "
-                                 "it is rolled)"),
+                                 "it is rolled)", BANDS),
         ("pending_place", (len(PLACE_WHAT),), "one-hot: what a pending placement places "
                                               "(PLACE_WHAT order)"),
         ("pending_player", (n,), "one-hot: the seat a pending draw or look is for"),
@@ -112,7 +127,7 @@ def observation_layout(players: int, territories: int, seas: int,
                                    "player looking only"),
         ("pending_counts", (len(PENDING_COUNTS),), "bands still to deploy, bands of the "
                                                    "move, amount to place, rolls left, the "
-                                                   "exploration multiplier"),
+                                                   "exploration multiplier", BANDS),
         ("winners", (n,), "1.0 for each winning seat (at the end)"),
         ("end_reason", (len(END_REASONS) - 1,), "one-hot: victory, round cap"),
         ("options", (2 + len(WINDOW_POLICIES),), "recruitment, cards, then one-hot: the "
