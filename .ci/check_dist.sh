@@ -92,6 +92,13 @@ missing = [c for c in cores if c not in built]
 if missing:
     sys.exit(f"check_dist: the wheel lacks the compiled modules {missing}")
 print("compiled:", ", ".join(sorted(built.values())))
+# The C-level contract for games built outside the library (boardrules.get_include()).
+headers = {n for n in zipfile.ZipFile(wheel).namelist() if n.endswith(".pxd")}
+sources = {"boardrules/include/" + n.split("/src_ext/", 1)[1]
+           for n in tarfile.open(sdist).getnames() if n.endswith(".pxd") and "/src_ext/" in n}
+if not sources or sources - headers:
+    sys.exit(f"check_dist: the wheel lacks the .pxd files {sorted(sources - headers)}")
+print(f"contract files: {len(headers)} .pxd under boardrules/include")
 EOF
 
 repaired=""
@@ -130,6 +137,20 @@ smoke_install() {
 
 smoke_install sdist "$sdist"
 smoke_install wheel "$wheel"
+
+# A game built outside the library, as a user builds one: the tutorial's Kuhn poker
+# (examples/kuhn_poker), copied outside the clone, compiled against the wheel just
+# installed (its .pxd files, boardrules.get_include()) with a plain setup.py, found by name
+# through its entry point; check_installed.py runs check_game, the command line, PettingZoo's
+# api_test and a search on it.
+echo "== dist: the tutorial's game, built against the installed wheel outside the tree"
+env="$work/venv-wheel"
+cp -r "$clone/examples/kuhn_poker" "$work/kuhn_poker"
+rm -rf "$work/kuhn_poker/build" "$work"/kuhn_poker/src/*.egg-info
+"$env/bin/python" -m pip install -q "cython>=3.0.8" "setuptools>=70.1" "pettingzoo>=1.24"
+(cd "$work/run-wheel" && "$env/bin/python" -m pip install -q --no-build-isolation \
+  --no-cache-dir "$work/kuhn_poker")
+(cd "$work/run-wheel" && "$env/bin/python" -I "$work/kuhn_poker/check_installed.py")
 if [ -n "$repaired" ]; then
   smoke_install repaired-wheel "$repaired"
 fi
