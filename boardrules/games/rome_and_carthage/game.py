@@ -257,7 +257,7 @@ class RomeCarthageGame(Game["RomeCarthageState", RomeCarthageMove]):
         return observation.observation_layout(self.num_players, len(self.board.cities))
 
     def _observation_from_view(self, view: Mapping[str, Any], player: int) -> Observation:
-        return observation.observation_from_view(view, player, self.board)
+        return observation.observation_from_view(view, player)
 
     # --- positions (the docs page's "Position format"; the checks are the core's load) ---
 

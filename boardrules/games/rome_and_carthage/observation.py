@@ -1,8 +1,8 @@
 """Rome & Carthage's observation tensor: its legend and its reference from a view.
 
 The core writes it (``rc_observation`` in ``src_ext/boardrules/_ext/rome_and_carthage.pyx``);
-:func:`observation_from_view` computes the same floats from ``view(player)`` (and the map,
-which is part of the game's options) for the conformance suite.  The conventions:
+:func:`observation_from_view` computes the same floats from ``view(player)`` for the
+conformance suite.  The conventions:
 
 * **seats** are relative to the observer: a per-seat field lists him first, then the next
   players in turn order (seat ``(player + k) % players`` at index ``k``); **teams** too
@@ -12,7 +12,9 @@ which is part of the game's options) for the conformance suite.  The conventions
   of the next seats in turn order, each seat's in the board file's order (Rome, Carthage,
   Byzantium, Alexandria).  With 4 players a slot is a seat; ``slot_empire`` and
   ``slot_seat`` say which empire each slot is and who plays it.  Board planes are
-  ``[slot or kind, city]``, cities in the board's order (``game.board.cities``);
+  ``[slot or kind, city]``, cities in the board's order (``game.board.cities``); the map
+  itself (each city's empire, the capitals, the routes) never changes and is not
+  repeated in the tensor;
 * **cards** are counted by value index ``0 .. 11`` = values 0 to 10, then 15;
 * one-hot flags are 0.0 / 1.0, counts plain counts (not scaled).
 
@@ -30,7 +32,7 @@ from functools import cache
 from typing import Any
 
 from boardrules._ext.rome_and_carthage import END_REASONS, KINDS, PHASES
-from boardrules.games.rome_and_carthage.board import EMPIRES, Board
+from boardrules.games.rome_and_carthage.board import EMPIRES
 from boardrules.games.rome_and_carthage.moves import CARD_VALUES
 from boardrules.observations import Observation, ObservationLayout, ObservationWriter
 
@@ -55,18 +57,16 @@ def observation_layout(num_players: int, num_cities: int) -> ObservationLayout:
         ("variant", (len(VARIANTS),), "one-hot: standard, equal_arms, rapid_conquest"),
         ("explicit_consent", (1,), "1.0 when Rapid Conquest asks the ally to agree"),
         ("limits", (2,), "max_rounds, no_progress_rounds (the draws of R17)"),
-        ("city_colour", (SLOTS, cities), "the map: 1.0 for the slot whose empire owns the "
-         "city"),
-        ("capital", (cities,), "the map: 1.0 at the four capitals"),
         # the armies
         ("army", (SLOTS, cities), "1.0 for the slot of the army standing on the city"),
         ("army_kind", (len(KINDS), cities), "its kind: infantry, galley, chariot, elephant"),
         ("attacker", (SLOTS, cities), "1.0 for the slot of an army that entered the city "
          "to fight it (a pending battle)"),
         ("attacker_kind", (len(KINDS), cities), "its kind"),
-        ("passing", (SLOTS, cities), "1.0 for the slot of an army passing through a "
-         "friend in its forced march (R22)"),
-        ("passing_kind", (len(KINDS), cities), "its kind"),
+        ("passing", (cities,), "1.0 at the city an army passes through, a friend's, in "
+         "its forced march (R22)"),
+        ("passing_slot", (SLOTS,), "1.0 for that army's slot"),
+        ("passing_kind", (len(KINDS),), "its kind"),
         # the turn
         ("phase", (len(PHASES),), "one-hot: " + ", ".join(PHASES)),
         ("round", (1,), "the round (1 and 2 place the armies)"),
@@ -138,10 +138,11 @@ def _counts(values: list[int]) -> list[int]:
     return counts
 
 
-def observation_from_view(view: Mapping[str, Any], player: int, board: Board) -> Observation:
+def observation_from_view(view: Mapping[str, Any], player: int) -> Observation:
+    """``player``'s tensor from his view alone (``view["viewer"] == player``)."""
     players = view["players"]
     seats = len(players)
-    cities = [c.key for c in board.cities]
+    cities = [city["city"] for city in view["cities"]]
     out = ObservationWriter(observation_layout(seats, len(cities)))
     slot = empire_slots(view, player)
     options = view["options"]
@@ -164,16 +165,18 @@ def observation_from_view(view: Mapping[str, Any], player: int, board: Board) ->
     out.one_hot("variant", VARIANTS.index(options["variant"]))
     out["explicit_consent"][0] = options["consent"] == "explicit"
     out["limits"][:] = options["max_rounds"], options["no_progress_rounds"]
-    for c, city in enumerate(board.cities):
-        out["city_colour"][slot[city.empire], c] = 1.0
-        out["capital"][c] = city.capital
     # the armies
     for c, city_view in enumerate(view["cities"]):
-        for role in ("army", "attacker", "passing"):
+        for role in ("army", "attacker"):
             army = city_view[role]
             if army is not None:
                 out[role][slot[EMPIRES.index(army["empire"])], c] = 1.0
                 out[role + "_kind"][KINDS.index(army["kind"]), c] = 1.0
+        army = city_view["passing"]
+        if army is not None:
+            out["passing"][c] = 1.0
+            out.one_hot("passing_slot", slot[EMPIRES.index(army["empire"])])
+            out.one_hot("passing_kind", KINDS.index(army["kind"]))
     # the turn
     out.one_hot("phase", PHASES.index(view["phase"]))
     out["round"][0] = view["round"]

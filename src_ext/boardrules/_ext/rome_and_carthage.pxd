@@ -105,14 +105,13 @@ cdef enum:
     OBS_VARIANT              # (3): standard, equal_arms, rapid_conquest
     OBS_CONSENT              # (1): Rapid Conquest's explicit consent
     OBS_LIMITS               # (2): max_rounds, no_progress_rounds
-    OBS_CITY_COLOUR          # (4 slots, cities): the map, each city's empire
-    OBS_CAPITAL              # (cities)
     OBS_ARMY                 # (4 slots, cities): resident armies
     OBS_ARMY_KIND            # (4 kinds, cities)
     OBS_ATTACKER             # (4 slots, cities): attackers of pending battles
     OBS_ATTACKER_KIND
-    OBS_PASSING              # (4 slots, cities): an army passing through a friend (R22)
-    OBS_PASSING_KIND
+    OBS_PASSING              # (cities): where an army passes through a friend (R22)
+    OBS_PASSING_SLOT         # (4 slots): that army's slot
+    OBS_PASSING_KIND         # (4 kinds): its kind
     OBS_PHASE                # (15)
     OBS_ROUND                # (1)
     OBS_TURN_PLAYER          # (seats)
@@ -151,6 +150,9 @@ cdef enum:
     OBS_WINNER               # (2 teams)
     OBS_END_REASON           # (6)
     OBS_FIELDS
+    # the set-up fields (OBS_SLOT_EMPIRE .. OBS_LIMITS) of a 4-player game: they are the
+    # same at every step, so each player's are written once
+    RC_OBS_SETUP_MAX = 16 + 16 + 4 + 3 + 1 + 2
 
 
 ctypedef struct RcState:
@@ -269,6 +271,8 @@ ctypedef struct RcTables:
     # the observation tensor: each field's first float (OBS_*), and the floats in all
     int obs_at[OBS_FIELDS]
     int obs_size
+    int obs_slot[RC_MAX_PLAYERS][RC_EMPIRES]   # each empire's slot, per observer
+    float obs_setup[RC_MAX_PLAYERS][RC_OBS_SETUP_MAX]  # each observer's set-up fields
 
 
 cdef class RomeCarthageCore(CoreGame):

@@ -23,7 +23,7 @@ the pile has no order, so its order is secret to everyone by construction.
 """
 
 from libc.math cimport tanh
-from libc.stdint cimport uint8_t, uint64_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
@@ -1575,10 +1575,13 @@ cdef bint rc_forced(const void* state, const void* tables) noexcept nogil:
 # observation.py): the same information as the facade's view(player), nothing more.
 # Seats are relative to the observer (seat (player + k) % players at index k), teams too
 # (his own first), and armies are listed by empire *slot*: the observer's empires first
-# (in the board file's order), then the next seat's.  Counts are plain counts.
+# (in the board file's order), then the next seat's (RcTables.obs_slot).  Counts are plain
+# counts.  The set-up fields never change, so each observer's are written once, when the
+# game is loaded (RcTables.obs_setup), and copied.
 
 cdef inline int rel_seat(const RcTables* t, int player, int q) noexcept nogil:
-    return (q - player + t.num_players) % t.num_players
+    cdef int k = q - player
+    return k + t.num_players if k < 0 else k
 
 
 cdef inline int rel_team(const RcTables* t, int player, int team) noexcept nogil:
@@ -1599,12 +1602,13 @@ cdef void empire_slots(const RcTables* t, int player, int* slot) noexcept nogil:
                 n += 1
 
 
-cdef void obs_setup(const RcTables* t, int player, const int* slot,
-                    float* out) noexcept nogil:
+cdef void obs_setup(const RcTables* t, int player, float* out) noexcept nogil:
     """The game as set up -- public by the rules ("Forming teams", the options, the map):
     which empire each slot is and who plays it, the observer's team, the variant, the
-    round caps (R17), and each city's empire and the capitals."""
-    cdef int e, q, c
+    round caps (R17).  (The map itself is static: ``game.board``.)  Written once per
+    observer into RcTables.obs_setup."""
+    cdef const int* slot = t.obs_slot[player]
+    cdef int e, q
     for e in range(RC_EMPIRES):
         out[t.obs_at[OBS_SLOT_EMPIRE] + slot[e] * RC_EMPIRES + e] = 1.0
         out[t.obs_at[OBS_SLOT_SEAT] + slot[e] * t.num_players
@@ -1616,31 +1620,46 @@ cdef void obs_setup(const RcTables* t, int player, const int* slot,
     out[t.obs_at[OBS_CONSENT]] = 1.0 if t.explicit_consent else 0.0
     out[t.obs_at[OBS_LIMITS]] = t.max_rounds
     out[t.obs_at[OBS_LIMITS] + 1] = t.no_progress_rounds
-    for c in range(t.ncities):
-        out[t.obs_at[OBS_CITY_COLOUR] + slot[t.city_empire[c]] * t.ncities + c] = 1.0
-    for e in range(RC_EMPIRES):
-        out[t.obs_at[OBS_CAPITAL] + t.capital[e]] = 1.0
 
 
-cdef inline void obs_army(const RcTables* t, const int* slot, int owner_field, int c,
-                          int code, float* out) noexcept nogil:
-    """Army ``code`` at city c: its slot in ``owner_field``, its kind in the field after."""
-    out[t.obs_at[owner_field] + slot[code_empire(code)] * t.ncities + c] = 1.0
-    out[t.obs_at[owner_field + 1] + code_kind(code) * t.ncities + c] = 1.0
+cdef inline uint32_t obs_armies(const RcTables* t, const int* slot, const uint8_t* codes,
+                                uint64_t cities, float* owner, float* kind) noexcept nogil:
+    """The armies ``codes[c]`` of the cities of the mask: each one's slot in the
+    ``owner`` planes and kind in the ``kind`` planes ([row, city]).  Returns their count
+    by empire, 8 bits an empire (7 armies an empire, "Components")."""
+    cdef int c, code
+    cdef uint32_t counts = 0
+    while cities:
+        c = ctz64(cities)
+        cities &= cities - 1
+        code = codes[c]
+        owner[slot[code_empire(code)] * t.ncities + c] = 1.0
+        kind[code_kind(code) * t.ncities + c] = 1.0
+        counts += (<uint32_t>1) << (8 * code_empire(code))
+    return counts
 
 
-cdef void obs_board(const RcState* s, const RcTables* t, const int* slot,
+cdef void obs_board(const RcState* s, const RcTables* t, int player, int* armies,
                     float* out) noexcept nogil:
     """Every army on the map is in sight: residents, the attackers of pending battles,
-    and an army passing through a friend in its forced march (R22)."""
-    cdef int c
-    for c in range(t.ncities):
-        if s.army[c]:
-            obs_army(t, slot, OBS_ARMY, c, s.army[c], out)
-        if s.attacker[c]:
-            obs_army(t, slot, OBS_ATTACKER, c, s.attacker[c], out)
-    if s.transit and s.transit_city:
-        obs_army(t, slot, OBS_PASSING, s.transit_city - 1, s.transit, out)
+    and an army passing through a friend in its forced march (R22).  Counts each
+    empire's armies into ``armies`` (those still to place included, as the view's)."""
+    cdef const int* slot = t.obs_slot[player]
+    cdef int e, code
+    cdef uint32_t counts = obs_armies(t, slot, s.army, s.side_mask[0] | s.side_mask[1],
+                                      out + t.obs_at[OBS_ARMY], out + t.obs_at[OBS_ARMY_KIND])
+    counts += obs_armies(t, slot, s.attacker, s.att_mask, out + t.obs_at[OBS_ATTACKER],
+                         out + t.obs_at[OBS_ATTACKER_KIND])
+    for e in range(RC_EMPIRES):
+        armies[e] = (<int>(counts >> (8 * e)) & 255) + (
+            s.unplaced[e][0] + s.unplaced[e][1] + s.unplaced[e][2] + s.unplaced[e][3])
+    code = s.transit
+    if code:
+        armies[code_empire(code)] += 1
+        if s.transit_city:
+            out[t.obs_at[OBS_PASSING] + s.transit_city - 1] = 1.0
+            out[t.obs_at[OBS_PASSING_SLOT] + slot[code_empire(code)]] = 1.0
+            out[t.obs_at[OBS_PASSING_KIND] + code_kind(code)] = 1.0
 
 
 cdef void obs_turn(const RcState* s, const RcTables* t, int player,
@@ -1654,32 +1673,49 @@ cdef void obs_turn(const RcState* s, const RcTables* t, int player,
         out[t.obs_at[OBS_TO_MOVE] + rel_seat(t, player, s.current)] = 1.0
 
 
-cdef void obs_players(const RcState* s, const RcTables* t, int player,
+cdef void obs_players(const RcState* s, const RcTables* t, int player, const int* armies,
                       float* out) noexcept nogil:
     """Per seat: the hand only to himself and, except in Equal Arms, his ally (Setup:
     "Allied players may ... show each other their cards"; Equal Arms: "may NOT"), else
     its size, the cards everyone knows it holds and how many only its side has seen
     (R21: "He looks at its value secretly"); a lost hand's face-down cards likewise
     (R8); armies, exclusion, an occupied capital, the special cards (face up)."""
-    cdef int q, k, v, lost
-    cdef bint sees
+    cdef int q, k, v, e, c, size, lost, n
+    cdef int occupied = 0          # bit e: an enemy army holds empire e's capital
+    cdef float* row
+    for e in range(RC_EMPIRES):
+        c = t.capital[e]
+        if s.army[c] and code_team(t, s.army[c]) != t.empire_team[e]:
+            occupied |= 1 << e
     for q in range(t.num_players):
         k = rel_seat(t, player, q)
-        sees = sees_hand(t, player, q)
-        lost = 0
-        for v in range(RC_VALUES):
+        size = s.hand[q][0]
+        lost = s.lost[q][0]
+        row = out + t.obs_at[OBS_KNOWN] + k * RC_VALUES
+        for v in range(1, RC_VALUES):     # a zero is never among the known cards
+            size += s.hand[q][v]
             lost += s.lost[q][v]
-            out[t.obs_at[OBS_KNOWN] + k * RC_VALUES + v] = s.known[q][v]
-            if sees:
-                out[t.obs_at[OBS_HAND] + k * RC_VALUES + v] = s.hand[q][v]
-                out[t.obs_at[OBS_LOST_CARDS] + k * RC_VALUES + v] = s.lost[q][v]
-        out[t.obs_at[OBS_HAND_VISIBLE] + k] = 1.0 if sees else 0.0
-        out[t.obs_at[OBS_HAND_SIZE] + k] = hand_size(s, q)
+            row[v] = s.known[q][v]
+        if sees_hand(t, player, q):
+            row = out + t.obs_at[OBS_HAND] + k * RC_VALUES
+            for v in range(RC_VALUES):
+                row[v] = s.hand[q][v]
+            if lost:
+                row = out + t.obs_at[OBS_LOST_CARDS] + k * RC_VALUES
+                for v in range(RC_VALUES):
+                    row[v] = s.lost[q][v]
+            out[t.obs_at[OBS_HAND_VISIBLE] + k] = 1.0
+        n = 0
+        for e in range(RC_EMPIRES):
+            if t.empire_player[e] == q:
+                n += armies[e]
+        out[t.obs_at[OBS_HAND_SIZE] + k] = size
         out[t.obs_at[OBS_UNKNOWN] + k] = s.unknown[q]
         out[t.obs_at[OBS_LOST] + k] = lost
-        out[t.obs_at[OBS_ARMIES] + k] = armies_of_player(s, t, q)
+        out[t.obs_at[OBS_ARMIES] + k] = n
         out[t.obs_at[OBS_ELIMINATED] + k] = 1.0 if s.excluded[q] else 0.0
-        out[t.obs_at[OBS_CAPITAL_OCCUPIED] + k] = 1.0 if capital_occupied(s, t, q) else 0.0
+        out[t.obs_at[OBS_CAPITAL_OCCUPIED] + k] = (
+            1.0 if occupied & t.player_empires[q] else 0.0)
         out[t.obs_at[OBS_TREASON] + k] = 1.0 if s.treason[t.holder[q]] else 0.0
         out[t.obs_at[OBS_UPRISING] + k] = 1.0 if s.uprising[t.holder[q]] else 0.0
 
@@ -1691,7 +1727,7 @@ cdef void obs_cards(const RcState* s, const RcTables* t, int player,
     one pile and one discard a team, the observer's team's first; else the one pile at
     index 0."""
     cdef int k, i, v, n
-    for k in range(RC_TEAMS):
+    for k in range(RC_TEAMS if t.equal_arms else 1):
         i = rel_team(t, player, k) if t.equal_arms else k
         n = 0
         for v in range(RC_VALUES):
@@ -1755,21 +1791,22 @@ cdef void obs_progress(const RcState* s, const RcTables* t, int player,
 cdef void rc_observation(const void* state, const void* tables, int player,
                          float* out) noexcept nogil:
     """What ``player`` may see, as ``RcTables.obs_size`` floats (every one written): the
-    set-up, the map and its armies, the turn, each seat's cards as far as he may see
+    set-up (copied), the map's armies, the turn, each seat's cards as far as he may see
     them, the piles, the battle and the clocks.  Layout:
     ``boardrules/games/rome_and_carthage/observation.py``."""
     cdef const RcState* s = <const RcState*>state
     cdef const RcTables* t = <const RcTables*>tables
-    cdef int slot[RC_EMPIRES]
-    memset(out, 0, sizeof(float) * t.obs_size)
-    empire_slots(t, player, slot)
-    obs_setup(t, player, slot, out)
-    obs_board(s, t, slot, out)
+    cdef int armies[RC_EMPIRES]
+    cdef int setup = t.obs_at[OBS_ARMY]     # the set-up fields come first
+    memcpy(out, t.obs_setup[player], sizeof(float) * setup)
+    memset(out + setup, 0, sizeof(float) * (t.obs_size - setup))
+    obs_board(s, t, player, armies, out)
     obs_turn(s, t, player, out)
-    obs_players(s, t, player, out)
+    obs_players(s, t, player, armies, out)
     obs_cards(s, t, player, out)
     obs_battle(s, t, player, out)
     obs_progress(s, t, player, out)
+
 
 # ------------------------------------------------------------------ the Python object
 
@@ -1990,16 +2027,15 @@ cdef class RomeCarthageCore(CoreGame):
         end in OBS_* order; their shapes, as ``observation.py`` lists them, depend on the
         number of players (seats) and of cities."""
         cdef RcTables* t = &self.tables
-        cdef int i
+        cdef int i, p
         seats = t.num_players
         cities = t.ncities
         sizes = {
             OBS_SLOT_EMPIRE: RC_EMPIRES * RC_EMPIRES, OBS_SLOT_SEAT: RC_EMPIRES * seats,
             OBS_SEAT_ALLY: seats, OBS_VARIANT: 3, OBS_CONSENT: 1, OBS_LIMITS: 2,
-            OBS_CITY_COLOUR: RC_EMPIRES * cities, OBS_CAPITAL: cities,
             OBS_ARMY: RC_EMPIRES * cities, OBS_ARMY_KIND: RC_KINDS * cities,
             OBS_ATTACKER: RC_EMPIRES * cities, OBS_ATTACKER_KIND: RC_KINDS * cities,
-            OBS_PASSING: RC_EMPIRES * cities, OBS_PASSING_KIND: RC_KINDS * cities,
+            OBS_PASSING: cities, OBS_PASSING_SLOT: RC_EMPIRES, OBS_PASSING_KIND: RC_KINDS,
             OBS_PHASE: PH_ALLY_MOVED + 1, OBS_ROUND: 1, OBS_TURN_PLAYER: seats,
             OBS_TO_MOVE: seats, OBS_HAND: seats * RC_VALUES, OBS_HAND_VISIBLE: seats,
             OBS_HAND_SIZE: seats, OBS_KNOWN: seats * RC_VALUES, OBS_UNKNOWN: seats,
@@ -2019,6 +2055,11 @@ cdef class RomeCarthageCore(CoreGame):
         for i in range(OBS_FIELDS):
             t.obs_at[i] = t.obs_size
             t.obs_size += sizes[i]
+        assert t.obs_at[OBS_ARMY] <= RC_OBS_SETUP_MAX
+        memset(t.obs_setup, 0, sizeof(t.obs_setup))
+        for p in range(seats):
+            empire_slots(t, p, t.obs_slot[p])
+            obs_setup(t, p, t.obs_setup[p])
         return None
 
     cdef int _game_length_bound(self):
