@@ -1595,7 +1595,9 @@ cdef void empire_slots(const RcTables* t, int player, int* slot) noexcept nogil:
     cdef int k, q, e
     cdef int n = 0
     for k in range(t.num_players):
-        q = (player + k) % t.num_players
+        q = player + k
+        if q >= t.num_players:
+            q -= t.num_players
         for e in range(RC_EMPIRES):
             if (t.player_empires[q] >> e) & 1:
                 slot[e] = n
@@ -1682,6 +1684,8 @@ cdef void obs_players(const RcState* s, const RcTables* t, int player, const int
     (R8); armies, exclusion, an occupied capital, the special cards (face up)."""
     cdef int q, k, v, e, c, size, lost, n
     cdef int occupied = 0          # bit e: an enemy army holds empire e's capital
+    cdef uint8_t hand[RC_VALUES]   # local copies: stores to ``out`` cannot touch them
+    cdef uint8_t cards[RC_VALUES]
     cdef float* row
     for e in range(RC_EMPIRES):
         c = t.capital[e]
@@ -1689,21 +1693,26 @@ cdef void obs_players(const RcState* s, const RcTables* t, int player, const int
             occupied |= 1 << e
     for q in range(t.num_players):
         k = rel_seat(t, player, q)
-        size = s.hand[q][0]
-        lost = s.lost[q][0]
+        memcpy(hand, s.hand[q], RC_VALUES)
+        memcpy(cards, s.known[q], RC_VALUES)
+        size = 0
+        for v in range(RC_VALUES):
+            size += hand[v]
         row = out + t.obs_at[OBS_KNOWN] + k * RC_VALUES
-        for v in range(1, RC_VALUES):     # a zero is never among the known cards
-            size += s.hand[q][v]
-            lost += s.lost[q][v]
-            row[v] = s.known[q][v]
+        for v in range(RC_VALUES):
+            row[v] = cards[v]
+        memcpy(cards, s.lost[q], RC_VALUES)
+        lost = 0
+        for v in range(RC_VALUES):
+            lost += cards[v]
         if sees_hand(t, player, q):
             row = out + t.obs_at[OBS_HAND] + k * RC_VALUES
             for v in range(RC_VALUES):
-                row[v] = s.hand[q][v]
+                row[v] = hand[v]
             if lost:
                 row = out + t.obs_at[OBS_LOST_CARDS] + k * RC_VALUES
                 for v in range(RC_VALUES):
-                    row[v] = s.lost[q][v]
+                    row[v] = cards[v]
             out[t.obs_at[OBS_HAND_VISIBLE] + k] = 1.0
         n = 0
         for e in range(RC_EMPIRES):
@@ -1727,15 +1736,22 @@ cdef void obs_cards(const RcState* s, const RcTables* t, int player,
     one pile and one discard a team, the observer's team's first; else the one pile at
     index 0."""
     cdef int k, i, v, n
+    cdef uint8_t cards[RC_VALUES]   # a local copy: stores to ``out`` cannot touch it
+    cdef float* row
     for k in range(RC_TEAMS if t.equal_arms else 1):
         i = rel_team(t, player, k) if t.equal_arms else k
         n = 0
         for v in range(RC_VALUES):
             n += s.pile[k][v]
-            out[t.obs_at[OBS_DISCARD] + i * RC_VALUES + v] = s.discard[k][v]
         out[t.obs_at[OBS_PILE_SIZE] + i] = n
+        memcpy(cards, s.discard[k], RC_VALUES)
+        row = out + t.obs_at[OBS_DISCARD] + i * RC_VALUES
+        for v in range(RC_VALUES):
+            row[v] = cards[v]
+    memcpy(cards, s.removed, RC_VALUES)
+    row = out + t.obs_at[OBS_REMOVED]
     for v in range(RC_VALUES):
-        out[t.obs_at[OBS_REMOVED] + v] = s.removed[v]
+        row[v] = cards[v]
     out[t.obs_at[OBS_FIFTEENS]] = s.fifteens_removed
     out[t.obs_at[OBS_FIFTEENS] + 1] = s.fifteens_aside
 
