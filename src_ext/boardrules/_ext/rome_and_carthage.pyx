@@ -1605,10 +1605,10 @@ cdef void empire_slots(const RcTables* t, int player, int* slot) noexcept nogil:
 
 
 cdef void obs_setup(const RcTables* t, int player, float* out) noexcept nogil:
-    """The game as set up -- public by the rules ("Forming teams", the options, the map):
+    """The game as set up -- public by the rules ("Forming teams") and the options:
     which empire each slot is and who plays it, the observer's team, the variant, the
-    round caps (R17).  (The map itself is static: ``game.board``.)  Written once per
-    observer into RcTables.obs_setup."""
+    round caps (R17).  (The map never changes and is not repeated: ``game.board``.)
+    Written once per observer into RcTables.obs_setup."""
     cdef const int* slot = t.obs_slot[player]
     cdef int e, q
     for e in range(RC_EMPIRES):
