@@ -17,6 +17,7 @@ from boardrules.api import CHANCE, TERMINAL, Game, Outcome, State, Termination
 from boardrules.errors import InvalidOptionError
 from boardrules.games.board_files import refuse_board_paths
 from boardrules.games.checks import check_index, check_int_option
+from boardrules.games.rome_and_carthage import observation
 from boardrules.games.rome_and_carthage.board import (
     DEFAULT_BOARD,
     EMPIRES,
@@ -40,6 +41,7 @@ from boardrules.games.rome_and_carthage.views import (
     RomeCarthageView,
     SpecialsView,
 )
+from boardrules.observations import Observation, ObservationLayout
 
 Variant = Literal["standard", "equal_arms", "rapid_conquest"]
 Consent = Literal["implicit", "explicit"]
@@ -248,6 +250,14 @@ class RomeCarthageGame(Game["RomeCarthageState", RomeCarthageMove]):
             if self._options["consent"] == "explicit":
                 moves += ["'agree'", "'refuse'"]
         return "see the notation: " + ", ".join(moves)
+
+    # --- the observation tensor (observation.py) ---
+
+    def _observation_layout(self) -> ObservationLayout:
+        return observation.observation_layout(self.num_players, len(self.board.cities))
+
+    def _observation_from_view(self, view: Mapping[str, Any], player: int) -> Observation:
+        return observation.observation_from_view(view, player)
 
     # --- positions (the docs page's "Position format"; the checks are the core's load) ---
 

@@ -94,6 +94,67 @@ cdef enum:
     ASK_ALLY = 2
 
 
+# The fields of a player's observation tensor, in order (rc_observation; the legend is
+# boardrules/games/rome_and_carthage/observation.py, the docs page's "Observation
+# tensor").  RcTables.obs_at holds each field's first float: the sizes depend on the
+# number of players and of cities.
+cdef enum:
+    OBS_SLOT_EMPIRE = 0      # (4 slots, 4 empires): the empires, the observer's first
+    OBS_SLOT_SEAT            # (4 slots, seats): who plays each slot
+    OBS_SEAT_ALLY            # (seats): the observer's team
+    OBS_VARIANT              # (3): standard, equal_arms, rapid_conquest
+    OBS_CONSENT              # (1): Rapid Conquest's explicit consent
+    OBS_LIMITS               # (2): max_rounds, no_progress_rounds
+    OBS_ARMY                 # (4 slots, cities): resident armies
+    OBS_ARMY_KIND            # (4 kinds, cities)
+    OBS_ATTACKER             # (4 slots, cities): attackers of pending battles
+    OBS_ATTACKER_KIND
+    OBS_PASSING              # (cities): where an army passes through a friend (R22)
+    OBS_PASSING_SLOT         # (4 slots): that army's slot
+    OBS_PASSING_KIND         # (4 kinds): its kind
+    OBS_PHASE                # (15)
+    OBS_ROUND                # (1)
+    OBS_TURN_PLAYER          # (seats)
+    OBS_TO_MOVE              # (seats)
+    OBS_HAND                 # (seats, 12 values): the hands the observer may see
+    OBS_HAND_VISIBLE         # (seats)
+    OBS_HAND_SIZE            # (seats)
+    OBS_KNOWN                # (seats, 12)
+    OBS_UNKNOWN              # (seats)
+    OBS_LOST                 # (seats)
+    OBS_LOST_CARDS           # (seats, 12)
+    OBS_ARMIES               # (seats)
+    OBS_ELIMINATED           # (seats)
+    OBS_CAPITAL_OCCUPIED     # (seats)
+    OBS_TREASON              # (seats)
+    OBS_UPRISING             # (seats)
+    OBS_PILE_SIZE            # (2 piles)
+    OBS_DISCARD              # (2 piles, 12)
+    OBS_REMOVED              # (12)
+    OBS_FIFTEENS             # (2): removed, set aside (R8)
+    OBS_BATTLE_CITY          # (cities)
+    OBS_BATTLE_ATTACKER      # (seats)
+    OBS_BATTLE_DEFENDER      # (seats)
+    OBS_BATTLE_ROUND         # (3): full, replay, tie
+    OBS_BATTLE_TO_PLAY       # (2): attacker, defender
+    OBS_FACE_DOWN            # (1): cards the attacker laid face down
+    OBS_FACE_DOWN_CARDS      # (12): their values, to the attacker's side only
+    OBS_SPY                  # (2): the lone spy's side
+    OBS_BATTLE_TOTALS        # (2): the revealed totals while a spy decides
+    OBS_MARCH_USED           # (1)
+    OBS_MARCH_PAID           # (1)
+    OBS_CLOCK_RUNNING        # (2 clocks, 2 teams): capitals (R4), weak and capital (R16)
+    OBS_CLOCK_TURNS          # (2 clocks, 2 teams)
+    OBS_PASS_BONUS           # (1)
+    OBS_QUIET_TURNS          # (1)
+    OBS_WINNER               # (2 teams)
+    OBS_END_REASON           # (6)
+    OBS_FIELDS
+    # the set-up fields (OBS_SLOT_EMPIRE .. OBS_LIMITS) of a 4-player game: they are the
+    # same at every step, so each player's are written once
+    RC_OBS_SETUP_MAX = 16 + 16 + 4 + 3 + 1 + 2
+
+
 ctypedef struct RcState:
     # ---- the position: hash() covers everything up to move_count ----
     uint8_t army[RC_MAX_CITIES]      # resident army: 0 none, else 1 + empire * 4 + kind
@@ -207,6 +268,11 @@ ctypedef struct RcTables:
     int a_give
     int a_draw
     int num_actions
+    # the observation tensor: each field's first float (OBS_*), and the floats in all
+    int obs_at[OBS_FIELDS]
+    int obs_size
+    int obs_slot[RC_MAX_PLAYERS][RC_EMPIRES]   # each empire's slot, per observer
+    float obs_setup[RC_MAX_PLAYERS][RC_OBS_SETUP_MAX]  # each observer's set-up fields
 
 
 cdef class RomeCarthageCore(CoreGame):
@@ -215,6 +281,7 @@ cdef class RomeCarthageCore(CoreGame):
     cdef _setup_players(self, list empires, list empire_team)
     cdef _setup_cards(self)
     cdef _setup_threat(self)
+    cdef _setup_observation(self)
     cdef int _game_length_bound(self)
     cdef _load_cards(self, RcState* s, dict raw)
     cdef _load_commit(self, RcState* s, dict raw)

@@ -23,7 +23,7 @@ the pile has no order, so its order is secret to everyone by construction.
 """
 
 from libc.math cimport tanh
-from libc.stdint cimport uint8_t, uint64_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
@@ -1569,6 +1569,261 @@ cdef bint rc_forced(const void* state, const void* tables) noexcept nogil:
     return rc_legal_actions(state, tables, buffer) == 1
 
 
+# ------------------------------------------------------------------ the observation tensor
+#
+# What one player may see, as floats (the legend: boardrules/games/rome_and_carthage/
+# observation.py): the same information as the facade's view(player), nothing more.
+# Seats are relative to the observer (seat (player + k) % players at index k), teams too
+# (his own first), and armies are listed by empire *slot*: the observer's empires first
+# (in the board file's order), then the next seat's (RcTables.obs_slot).  Counts are plain
+# counts.  The set-up fields never change, so each observer's are written once, when the
+# game is loaded (RcTables.obs_setup), and copied.
+
+cdef inline int rel_seat(const RcTables* t, int player, int q) noexcept nogil:
+    cdef int k = q - player
+    return k + t.num_players if k < 0 else k
+
+
+cdef inline int rel_team(const RcTables* t, int player, int team) noexcept nogil:
+    return 0 if team == t.player_team[player] else 1
+
+
+cdef void empire_slots(const RcTables* t, int player, int* slot) noexcept nogil:
+    """Each empire's slot in ``player``'s tensor: the empires of his seat, then those of
+    the next seats in turn order, each seat's in the board file's order (Rome, Carthage,
+    Byzantium, Alexandria)."""
+    cdef int k, q, e
+    cdef int n = 0
+    for k in range(t.num_players):
+        q = player + k
+        if q >= t.num_players:
+            q -= t.num_players
+        for e in range(RC_EMPIRES):
+            if (t.player_empires[q] >> e) & 1:
+                slot[e] = n
+                n += 1
+
+
+cdef void obs_setup(const RcTables* t, int player, float* out) noexcept nogil:
+    """The game as set up -- public by the rules ("Forming teams") and the options:
+    which empire each slot is and who plays it, the observer's team, the variant, the
+    round caps (R17).  (The map never changes and is not repeated: ``game.board``.)
+    Written once per observer into RcTables.obs_setup."""
+    cdef const int* slot = t.obs_slot[player]
+    cdef int e, q
+    for e in range(RC_EMPIRES):
+        out[t.obs_at[OBS_SLOT_EMPIRE] + slot[e] * RC_EMPIRES + e] = 1.0
+        out[t.obs_at[OBS_SLOT_SEAT] + slot[e] * t.num_players
+            + rel_seat(t, player, t.empire_player[e])] = 1.0
+    for q in range(t.num_players):
+        if t.player_team[q] == t.player_team[player]:
+            out[t.obs_at[OBS_SEAT_ALLY] + rel_seat(t, player, q)] = 1.0
+    out[t.obs_at[OBS_VARIANT] + (1 if t.equal_arms else 2 if t.rapid else 0)] = 1.0
+    out[t.obs_at[OBS_CONSENT]] = 1.0 if t.explicit_consent else 0.0
+    out[t.obs_at[OBS_LIMITS]] = t.max_rounds
+    out[t.obs_at[OBS_LIMITS] + 1] = t.no_progress_rounds
+
+
+cdef inline uint32_t obs_armies(const RcTables* t, const int* slot, const uint8_t* codes,
+                                uint64_t cities, float* owner, float* kind) noexcept nogil:
+    """The armies ``codes[c]`` of the cities of the mask: each one's slot in the
+    ``owner`` planes and kind in the ``kind`` planes ([row, city]).  Returns their count
+    by empire, 8 bits an empire (7 armies an empire, "Components")."""
+    cdef int c, code
+    cdef uint32_t counts = 0
+    while cities:
+        c = ctz64(cities)
+        cities &= cities - 1
+        code = codes[c]
+        owner[slot[code_empire(code)] * t.ncities + c] = 1.0
+        kind[code_kind(code) * t.ncities + c] = 1.0
+        counts += (<uint32_t>1) << (8 * code_empire(code))
+    return counts
+
+
+cdef void obs_board(const RcState* s, const RcTables* t, int player, int* armies,
+                    float* out) noexcept nogil:
+    """Every army on the map is in sight: residents, the attackers of pending battles,
+    and an army passing through a friend in its forced march (R22).  Counts each
+    empire's armies into ``armies`` (those still to place included, as the view's)."""
+    cdef const int* slot = t.obs_slot[player]
+    cdef int e, code
+    cdef uint32_t counts = obs_armies(t, slot, s.army, s.side_mask[0] | s.side_mask[1],
+                                      out + t.obs_at[OBS_ARMY], out + t.obs_at[OBS_ARMY_KIND])
+    counts += obs_armies(t, slot, s.attacker, s.att_mask, out + t.obs_at[OBS_ATTACKER],
+                         out + t.obs_at[OBS_ATTACKER_KIND])
+    for e in range(RC_EMPIRES):
+        armies[e] = (<int>(counts >> (8 * e)) & 255) + (
+            s.unplaced[e][0] + s.unplaced[e][1] + s.unplaced[e][2] + s.unplaced[e][3])
+    code = s.transit
+    if code:
+        armies[code_empire(code)] += 1
+        if s.transit_city:
+            out[t.obs_at[OBS_PASSING] + s.transit_city - 1] = 1.0
+            out[t.obs_at[OBS_PASSING_SLOT] + slot[code_empire(code)]] = 1.0
+            out[t.obs_at[OBS_PASSING_KIND] + code_kind(code)] = 1.0
+
+
+cdef void obs_turn(const RcState* s, const RcTables* t, int player,
+                   float* out) noexcept nogil:
+    """The phase, the round, whose turn it is and who decides now (no one while a card
+    is drawn and at the end)."""
+    out[t.obs_at[OBS_PHASE] + s.phase] = 1.0
+    out[t.obs_at[OBS_ROUND]] = s.round
+    out[t.obs_at[OBS_TURN_PLAYER] + rel_seat(t, player, s.turn_player)] = 1.0
+    if s.phase != PH_DRAW and s.phase != PH_OVER:
+        out[t.obs_at[OBS_TO_MOVE] + rel_seat(t, player, s.current)] = 1.0
+
+
+cdef void obs_players(const RcState* s, const RcTables* t, int player, const int* armies,
+                      float* out) noexcept nogil:
+    """Per seat: the hand only to himself and, except in Equal Arms, his ally (Setup:
+    "Allied players may ... show each other their cards"; Equal Arms: "may NOT"), else
+    its size, the cards everyone knows it holds and how many only its side has seen
+    (R21: "He looks at its value secretly"); a lost hand's face-down cards likewise
+    (R8); armies, exclusion, an occupied capital, the special cards (face up)."""
+    cdef int q, k, v, e, c, size, lost, n
+    cdef int occupied = 0          # bit e: an enemy army holds empire e's capital
+    cdef uint8_t hand[RC_VALUES]   # local copies: stores to ``out`` cannot touch them
+    cdef uint8_t cards[RC_VALUES]
+    cdef float* row
+    for e in range(RC_EMPIRES):
+        c = t.capital[e]
+        if s.army[c] and code_team(t, s.army[c]) != t.empire_team[e]:
+            occupied |= 1 << e
+    for q in range(t.num_players):
+        k = rel_seat(t, player, q)
+        memcpy(hand, s.hand[q], RC_VALUES)
+        memcpy(cards, s.known[q], RC_VALUES)
+        size = 0
+        for v in range(RC_VALUES):
+            size += hand[v]
+        row = out + t.obs_at[OBS_KNOWN] + k * RC_VALUES
+        for v in range(RC_VALUES):
+            row[v] = cards[v]
+        memcpy(cards, s.lost[q], RC_VALUES)
+        lost = 0
+        for v in range(RC_VALUES):
+            lost += cards[v]
+        if sees_hand(t, player, q):
+            row = out + t.obs_at[OBS_HAND] + k * RC_VALUES
+            for v in range(RC_VALUES):
+                row[v] = hand[v]
+            if lost:
+                row = out + t.obs_at[OBS_LOST_CARDS] + k * RC_VALUES
+                for v in range(RC_VALUES):
+                    row[v] = cards[v]
+            out[t.obs_at[OBS_HAND_VISIBLE] + k] = 1.0
+        n = 0
+        for e in range(RC_EMPIRES):
+            if t.empire_player[e] == q:
+                n += armies[e]
+        out[t.obs_at[OBS_HAND_SIZE] + k] = size
+        out[t.obs_at[OBS_UNKNOWN] + k] = s.unknown[q]
+        out[t.obs_at[OBS_LOST] + k] = lost
+        out[t.obs_at[OBS_ARMIES] + k] = n
+        out[t.obs_at[OBS_ELIMINATED] + k] = 1.0 if s.excluded[q] else 0.0
+        out[t.obs_at[OBS_CAPITAL_OCCUPIED] + k] = (
+            1.0 if occupied & t.player_empires[q] else 0.0)
+        out[t.obs_at[OBS_TREASON] + k] = 1.0 if s.treason[t.holder[q]] else 0.0
+        out[t.obs_at[OBS_UPRISING] + k] = 1.0 if s.uprising[t.holder[q]] else 0.0
+
+
+cdef void obs_cards(const RcState* s, const RcTables* t, int player,
+                    float* out) noexcept nogil:
+    """The pile's size, never its content ("Draw pile": face down); the spent cards, all
+    seen when played; the cards out of the game in sight and the 15s (R8).  Equal Arms:
+    one pile and one discard a team, the observer's team's first; else the one pile at
+    index 0."""
+    cdef int k, i, v, n
+    cdef uint8_t cards[RC_VALUES]   # a local copy: stores to ``out`` cannot touch it
+    cdef float* row
+    for k in range(RC_TEAMS if t.equal_arms else 1):
+        i = rel_team(t, player, k) if t.equal_arms else k
+        n = 0
+        for v in range(RC_VALUES):
+            n += s.pile[k][v]
+        out[t.obs_at[OBS_PILE_SIZE] + i] = n
+        memcpy(cards, s.discard[k], RC_VALUES)
+        row = out + t.obs_at[OBS_DISCARD] + i * RC_VALUES
+        for v in range(RC_VALUES):
+            row[v] = cards[v]
+    memcpy(cards, s.removed, RC_VALUES)
+    row = out + t.obs_at[OBS_REMOVED]
+    for v in range(RC_VALUES):
+        row[v] = cards[v]
+    out[t.obs_at[OBS_FIFTEENS]] = s.fifteens_removed
+    out[t.obs_at[OBS_FIFTEENS] + 1] = s.fifteens_aside
+
+
+cdef void obs_battle(const RcState* s, const RcTables* t, int player,
+                     float* out) noexcept nogil:
+    """The battle being fought: where, who, which round, who lays cards.  The attacker's
+    cards lie face down ("Each of the two combatants chooses TWO cards, which he places
+    in front of him face down"): their number to all, their values to his side only.
+    While a lone spy decides, the revealed totals (R1)."""
+    cdef int i
+    if s.phase != PH_COMMIT and s.phase != PH_SPY:
+        return
+    out[t.obs_at[OBS_BATTLE_CITY] + s.bcity] = 1.0
+    out[t.obs_at[OBS_BATTLE_ATTACKER] + rel_seat(t, player, s.b_att)] = 1.0
+    out[t.obs_at[OBS_BATTLE_DEFENDER] + rel_seat(t, player, s.b_def)] = 1.0
+    out[t.obs_at[OBS_BATTLE_ROUND] + s.b_kind] = 1.0
+    if s.phase == PH_COMMIT:
+        out[t.obs_at[OBS_BATTLE_TO_PLAY] + s.b_side] = 1.0
+        if s.b_side == 1:
+            out[t.obs_at[OBS_FACE_DOWN]] = s.ncommit[0]
+            if sees_hand(t, player, s.b_att):
+                for i in range(s.ncommit[0]):
+                    out[t.obs_at[OBS_FACE_DOWN_CARDS] + s.commit[0][i]] += 1.0
+    else:
+        out[t.obs_at[OBS_SPY] + s.spy_side] = 1.0
+        out[t.obs_at[OBS_BATTLE_TOTALS]] = s.total[0]
+        out[t.obs_at[OBS_BATTLE_TOTALS] + 1] = s.total[1]
+
+
+cdef void obs_progress(const RcState* s, const RcTables* t, int player,
+                       float* out) noexcept nogil:
+    """The turn's forced march (its payment is public, R9), the victory clocks (R4,
+    R16), Rapid Conquest's pass bonus, the turns without progress (R17) and the result."""
+    cdef int k, i
+    out[t.obs_at[OBS_MARCH_USED]] = 1.0 if s.march_used else 0.0
+    out[t.obs_at[OBS_MARCH_PAID]] = s.pay_sum
+    for k in range(RC_TEAMS):
+        i = rel_team(t, player, k)
+        out[t.obs_at[OBS_CLOCK_RUNNING] + i] = 1.0 if s.clock_on[k] else 0.0
+        out[t.obs_at[OBS_CLOCK_RUNNING] + RC_TEAMS + i] = 1.0 if s.clock2_on[k] else 0.0
+        out[t.obs_at[OBS_CLOCK_TURNS] + i] = s.clock_turns[k] if s.clock_turns[k] > 0 else 0
+        out[t.obs_at[OBS_CLOCK_TURNS] + RC_TEAMS + i] = (
+            s.clock2_turns[k] if s.clock2_turns[k] > 0 else 0)
+    out[t.obs_at[OBS_PASS_BONUS]] = 1.0 if s.pass_bonus else 0.0
+    out[t.obs_at[OBS_QUIET_TURNS]] = s.quiet_turns
+    if s.winner:
+        out[t.obs_at[OBS_WINNER] + rel_team(t, player, s.winner - 1)] = 1.0
+    if s.end_reason:
+        out[t.obs_at[OBS_END_REASON] + s.end_reason - 1] = 1.0
+
+
+cdef void rc_observation(const void* state, const void* tables, int player,
+                         float* out) noexcept nogil:
+    """What ``player`` may see, as ``RcTables.obs_size`` floats (every one written): the
+    set-up (copied), the map's armies, the turn, each seat's cards as far as he may see
+    them, the piles, the battle and the clocks.  Layout:
+    ``boardrules/games/rome_and_carthage/observation.py``."""
+    cdef const RcState* s = <const RcState*>state
+    cdef const RcTables* t = <const RcTables*>tables
+    cdef int armies[RC_EMPIRES]
+    cdef int setup = t.obs_at[OBS_ARMY]     # the set-up fields come first
+    memcpy(out, t.obs_setup[player], sizeof(float) * setup)
+    memset(out + setup, 0, sizeof(float) * (t.obs_size - setup))
+    obs_board(s, t, player, armies, out)
+    obs_turn(s, t, player, out)
+    obs_players(s, t, player, armies, out)
+    obs_cards(s, t, player, out)
+    obs_battle(s, t, player, out)
+    obs_progress(s, t, player, out)
+
+
 # ------------------------------------------------------------------ the Python object
 
 cdef class RomeCarthageCore(CoreGame):
@@ -1671,6 +1926,9 @@ cdef class RomeCarthageCore(CoreGame):
         self.contract.hash = rc_hash
         self.contract.simultaneous = rc_simultaneous
         self.contract.forced = rc_forced
+        self._setup_observation()
+        self.contract.observation_size = t.obs_size
+        self.contract.observation = rc_observation
 
     cdef _setup_players(self, list empires, list empire_team):
         """"Forming teams": each player plays one or two empires; a team is two allied
@@ -1778,6 +2036,46 @@ cdef class RomeCarthageCore(CoreGame):
             for c in range(n):
                 if dist[c] >= 0:
                     t.threat[team][c] += 0.4 / (1 + dist[c])
+        return None
+
+    cdef _setup_observation(self):
+        """Each observation field's first float (``RcTables.obs_at``), the fields end to
+        end in OBS_* order; their shapes, as ``observation.py`` lists them, depend on the
+        number of players (seats) and of cities."""
+        cdef RcTables* t = &self.tables
+        cdef int i, p
+        seats = t.num_players
+        cities = t.ncities
+        sizes = {
+            OBS_SLOT_EMPIRE: RC_EMPIRES * RC_EMPIRES, OBS_SLOT_SEAT: RC_EMPIRES * seats,
+            OBS_SEAT_ALLY: seats, OBS_VARIANT: 3, OBS_CONSENT: 1, OBS_LIMITS: 2,
+            OBS_ARMY: RC_EMPIRES * cities, OBS_ARMY_KIND: RC_KINDS * cities,
+            OBS_ATTACKER: RC_EMPIRES * cities, OBS_ATTACKER_KIND: RC_KINDS * cities,
+            OBS_PASSING: cities, OBS_PASSING_SLOT: RC_EMPIRES, OBS_PASSING_KIND: RC_KINDS,
+            OBS_PHASE: PH_ALLY_MOVED + 1, OBS_ROUND: 1, OBS_TURN_PLAYER: seats,
+            OBS_TO_MOVE: seats, OBS_HAND: seats * RC_VALUES, OBS_HAND_VISIBLE: seats,
+            OBS_HAND_SIZE: seats, OBS_KNOWN: seats * RC_VALUES, OBS_UNKNOWN: seats,
+            OBS_LOST: seats, OBS_LOST_CARDS: seats * RC_VALUES, OBS_ARMIES: seats,
+            OBS_ELIMINATED: seats, OBS_CAPITAL_OCCUPIED: seats, OBS_TREASON: seats,
+            OBS_UPRISING: seats, OBS_PILE_SIZE: RC_TEAMS, OBS_DISCARD: RC_TEAMS * RC_VALUES,
+            OBS_REMOVED: RC_VALUES, OBS_FIFTEENS: 2, OBS_BATTLE_CITY: cities,
+            OBS_BATTLE_ATTACKER: seats, OBS_BATTLE_DEFENDER: seats, OBS_BATTLE_ROUND: 3,
+            OBS_BATTLE_TO_PLAY: 2, OBS_FACE_DOWN: 1, OBS_FACE_DOWN_CARDS: RC_VALUES,
+            OBS_SPY: 2, OBS_BATTLE_TOTALS: 2, OBS_MARCH_USED: 1, OBS_MARCH_PAID: 1,
+            OBS_CLOCK_RUNNING: 2 * RC_TEAMS, OBS_CLOCK_TURNS: 2 * RC_TEAMS,
+            OBS_PASS_BONUS: 1, OBS_QUIET_TURNS: 1, OBS_WINNER: RC_TEAMS,
+            OBS_END_REASON: len(END_REASONS) - 1,
+        }
+        assert sorted(sizes) == list(range(OBS_FIELDS))
+        t.obs_size = 0
+        for i in range(OBS_FIELDS):
+            t.obs_at[i] = t.obs_size
+            t.obs_size += sizes[i]
+        assert t.obs_at[OBS_ARMY] <= RC_OBS_SETUP_MAX
+        memset(t.obs_setup, 0, sizeof(t.obs_setup))
+        for p in range(seats):
+            empire_slots(t, p, t.obs_slot[p])
+            obs_setup(t, p, t.obs_setup[p])
         return None
 
     cdef int _game_length_bound(self):
