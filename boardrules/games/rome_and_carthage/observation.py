@@ -38,6 +38,13 @@ from boardrules.observations import Observation, ObservationLayout, ObservationW
 
 SLOTS = len(EMPIRES)
 VALUES = len(CARD_VALUES)
+#: The fields' highest values (their Gymnasium bounds): the 52 resource cards ("Components";
+#: Equal Arms splits the one deck), worth 280 points in all; 7 armies an empire, two
+#: empires a player at most; rounds as the core counts them (16 bits).
+CARDS = 52
+POINTS = 4 * sum(range(1, 11)) + 4 * 15
+ARMIES = 2 * 7
+ROUNDS = 2**16 - 1
 VARIANTS = ("standard", "equal_arms", "rapid_conquest")
 ROUND_KINDS = ("full", "replay", "tie")
 SIDES = ("attacker", "defender")
@@ -56,7 +63,7 @@ def observation_layout(num_players: int, num_cities: int) -> ObservationLayout:
         ("seat_ally", (seats,), "1.0 for the seats of the observer's team, himself too"),
         ("variant", (len(VARIANTS),), "one-hot: standard, equal_arms, rapid_conquest"),
         ("explicit_consent", (1,), "1.0 when Rapid Conquest asks the ally to agree"),
-        ("limits", (2,), "max_rounds, no_progress_rounds (the draws of R17)"),
+        ("limits", (2,), "max_rounds, no_progress_rounds (the draws of R17)", ROUNDS),
         # the armies
         ("army", (SLOTS, cities), "1.0 for the slot of the army standing on the city"),
         ("army_kind", (len(KINDS), cities), "its kind: infantry, galley, chariot, elephant"),
@@ -69,30 +76,33 @@ def observation_layout(num_players: int, num_cities: int) -> ObservationLayout:
         ("passing_kind", (len(KINDS),), "its kind"),
         # the turn
         ("phase", (len(PHASES),), "one-hot: " + ", ".join(PHASES)),
-        ("round", (1,), "the round (1 and 2 place the armies)"),
+        ("round", (1,), "the round (1 and 2 place the armies)", ROUNDS),
         ("turn_player", (seats,), "1.0 for the seat whose turn it is"),
         ("to_move", (seats,), "1.0 for the seat that decides now; all 0 while a card is "
          "drawn and at the end"),
         # the players
         ("hand", (seats, VALUES), "the cards of each hand the observer may see (his own; "
-         "his ally's except in Equal Arms), counted by value; 0 for the others"),
+         "his ally's except in Equal Arms), counted by value; 0 for the others", CARDS),
         ("hand_visible", (seats,), "1.0 where the hand is shown in 'hand'"),
-        ("hand_size", (seats,), "cards in each hand, zeros included"),
-        ("known", (seats, VALUES), "the non-zero cards everyone knows each hand holds"),
-        ("unknown", (seats,), "cards of each hand only its side has seen (drawn ones)"),
-        ("lost", (seats,), "cards of a lost hand that left the game face down (R8)"),
-        ("lost_cards", (seats, VALUES), "their values, where the observer may see them"),
-        ("armies", (seats,), "armies left: on the map, in a battle, or still to place"),
+        ("hand_size", (seats,), "cards in each hand, zeros included", CARDS),
+        ("known", (seats, VALUES), "the non-zero cards everyone knows each hand holds", CARDS),
+        ("unknown", (seats,), "cards of each hand only its side has seen (drawn ones)",
+         CARDS),
+        ("lost", (seats,), "cards of a lost hand that left the game face down (R8)", CARDS),
+        ("lost_cards", (seats, VALUES), "their values, where the observer may see them",
+         CARDS),
+        ("armies", (seats,), "armies left: on the map, in a battle, or still to place",
+         ARMIES),
         ("eliminated", (seats,), "1.0 for a player out of the game"),
         ("capital_occupied", (seats,), "1.0 when an enemy army holds one of his capitals"),
         ("treason", (seats,), "1.0 while he may play a General's Treason"),
         ("uprising", (seats,), "1.0 while he may play a Popular Uprising"),
         # the cards
         ("pile_size", (2,), "cards in the draw pile (Equal Arms: the observer's team's, "
-         "then the other's; else the one pile, then 0)"),
-        ("discard", (2, VALUES), "the spent cards by value, piles as in pile_size"),
-        ("removed", (VALUES,), "cards out of the game in sight, by value"),
-        ("fifteens", (2,), "15s out of the game, 15s set aside (R8)"),
+         "then the other's; else the one pile, then 0)", CARDS),
+        ("discard", (2, VALUES), "the spent cards by value, piles as in pile_size", CARDS),
+        ("removed", (VALUES,), "cards out of the game in sight, by value", CARDS),
+        ("fifteens", (2,), "15s out of the game, 15s set aside (R8)", CARDS),
         # the battle being fought (all 0 when none)
         ("battle_city", (cities,), "1.0 at the city of the battle"),
         ("battle_attacker", (seats,), "1.0 for the attacking seat"),
@@ -100,19 +110,19 @@ def observation_layout(num_players: int, num_cities: int) -> ObservationLayout:
         ("battle_round", (len(ROUND_KINDS),), "one-hot: full, replay (a spy's), tie"),
         ("battle_to_play", (len(SIDES),), "1.0 for the side laying cards: attacker, "
          "defender"),
-        ("face_down", (1,), "cards the attacker laid face down, the defender to play"),
-        ("face_down_cards", (VALUES,), "their values, to the attacker's side only"),
+        ("face_down", (1,), "cards the attacker laid face down, the defender to play", CARDS),
+        ("face_down_cards", (VALUES,), "their values, to the attacker's side only", CARDS),
         ("spy", (len(SIDES),), "1.0 for the side of a lone spy deciding (R1)"),
         ("battle_totals", (len(SIDES),), "the revealed totals (attacker, defender) while "
-         "a spy decides"),
+         "a spy decides", POINTS),
         # the rest of the turn and the end
         ("march_used", (1,), "1.0 once the turn's forced march is paid for"),
-        ("march_paid", (1,), "points paid so far"),
+        ("march_paid", (1,), "points paid so far", POINTS),
         ("clock_running", (2, 2), "[clock, team]: the capitals clock (R4), then Rapid "
          "Conquest's weak-and-capital clock (R16), the observer's team first"),
-        ("clock_turns", (2, 2), "complete turns each clock has counted"),
+        ("clock_turns", (2, 2), "complete turns each clock has counted", ROUNDS),
         ("pass_bonus", (1,), "1.0 when a pass draws one more card (Rapid Conquest)"),
-        ("quiet_turns", (1,), "turns without progress (R17)"),
+        ("quiet_turns", (1,), "turns without progress (R17)", ROUNDS),
         ("winner", (2,), "1.0 for the winning team (observer's, other); 0 for a draw"),
         ("end_reason", (len(END_REASONS) - 1,), "one-hot: " + ", ".join(END_REASONS[1:])),
     ])
