@@ -257,4 +257,4 @@ cdef object field_int(object value, str field, object lo, object hi)
 
 cdef int random_playouts_c(const GameContract* c, const void* start, int games,
                            uint64_t seed, int64_t* moves_out,
-                           float* observation_out) noexcept nogil
+                           float* observation_out, int64_t* observations_out) noexcept nogil

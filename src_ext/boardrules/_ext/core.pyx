@@ -116,7 +116,17 @@ cdef class CoreGame:
         true, the mover's observation tensor is also written before each decision (a
         ``ValueError`` for a game without observations).
         """
+        return self._playouts(games, seed, observe)[0]
+
+    def observed_playouts(self, games, seed):
+        """``random_playouts(games, seed, observe=True)``, returning ``(actions,
+        observations)``: the same games as without observations (the same seed), and the
+        number of tensors written (one per decision)."""
+        return self._playouts(games, seed, True)
+
+    def _playouts(self, games, seed, observe):
         cdef int64_t moves = 0
+        cdef int64_t observed = 0
         cdef float* observation = NULL
         cdef uint64_t rng_seed_value = _u64_arg(seed, "seed")
         self._check_ready()
@@ -139,23 +149,24 @@ cdef class CoreGame:
             self.contract.initial_state(start, self.contract.tables)
             with nogil:
                 rc = random_playouts_c(&self.contract, start, n_games, rng_seed_value, &moves,
-                                       observation)
+                                       observation, &observed)
             if rc != 0:
                 raise MemoryError()
         finally:
             PyMem_Free(start)
             PyMem_Free(observation)
-        return moves
+        return moves, observed
 
 
 cdef int random_playouts_c(const GameContract* c, const void* start, int games,
                            uint64_t seed, int64_t* moves_out,
-                           float* observation_out) noexcept nogil:
+                           float* observation_out, int64_t* observations_out) noexcept nogil:
     """Uniformly random playouts through the contract only (the engine benchmark).
 
     With ``observation_out`` (``observation_size`` floats), the observation of the player
     to move is also written there before each of his decisions: what an agent trained on
-    the tensors pays per step (the observation benchmark)."""
+    the tensors pays per step (the observation benchmark); their number goes to
+    ``observations_out`` (may be NULL)."""
     cdef char* s = <char*>malloc(c.state_size)
     cdef int* acts = <int*>malloc(sizeof(int) * c.max_legal_actions)
     cdef double* probs = <double*>malloc(sizeof(double) * c.max_legal_actions)
@@ -163,6 +174,7 @@ cdef int random_playouts_c(const GameContract* c, const void* start, int games,
     cdef int p, n, i
     cdef double u
     cdef int64_t moves = 0
+    cdef int64_t observed = 0
     if s == NULL or acts == NULL or probs == NULL:
         free(s)
         free(acts)
@@ -185,6 +197,7 @@ cdef int random_playouts_c(const GameContract* c, const void* start, int games,
             else:
                 if observation_out != NULL:
                     c.observation(s, c.tables, p, observation_out)
+                    observed += 1
                 n = c.legal_actions(s, c.tables, acts)
                 i = rng_below(&rng, n)
             c.apply(s, c.tables, acts[i])
@@ -193,6 +206,8 @@ cdef int random_playouts_c(const GameContract* c, const void* start, int games,
     free(acts)
     free(probs)
     moves_out[0] = moves
+    if observations_out != NULL:
+        observations_out[0] = observed
     return 0
 
 
