@@ -23,8 +23,8 @@ a reveal is a chance node whose odds come from the unrevealed pool (the two Pict
 the box included).  Nothing else is hidden.
 """
 
-from libc.stdint cimport int64_t, uint64_t
-from libc.string cimport memset
+from libc.stdint cimport int64_t, uint8_t, uint32_t, uint64_t
+from libc.string cimport memcpy, memset
 
 from boardrules._ext.core cimport (
     CHANCE_PLAYER,
@@ -1111,9 +1111,9 @@ cdef uint64_t al_hash(const void* state, const void* tables) noexcept nogil:
 #   end_reason (2)
 
 cdef enum:
-    AL_KINDS = 8             # REGION_KINDS
     AL_PHASES = 10           # PH_SETUP .. PH_OVER
     AL_MAX_TAKERS = 3        # "Tribute Payment": at most three takers
+    AL_CLEAR_CHUNK = 448     # floats zeroed by one memset (1,792 bytes: clear_floats)
 
 
 cdef int al_observation_size(const AlTables* t) noexcept nogil:
@@ -1125,60 +1125,87 @@ cdef int al_observation_size(const AlTables* t) noexcept nogil:
 
 
 cdef inline int rel(const AlTables* t, int player, int q) noexcept nogil:
-    """Where seat q is listed in player's per-seat fields (his own seat first)."""
-    return (q - player + t.num_players) % t.num_players
+    """Where seat q is listed in player's per-seat fields (his own seat first; no
+    division: this runs a few dozen times a tensor)."""
+    cdef int k = q - player
+    return k + t.num_players if k < 0 else k
 
 
-cdef inline bint shown_face_down(const AlState* s, int r, int q) noexcept nogil:
-    """The building of q in r carries the stage being built, face down ("1) Pay
-    Resources: place the new stage face down"): the view counts it in the stage."""
-    return building_pending(s) and s.b_region == r and q == s.turn_player
+cdef void fill_observation_static(AlTables* t) noexcept nogil:
+    """The board's part of every tensor, written once: each region's kind (one-hot), its
+    laurel wreath and its printed assault Picts (al_observation copies it)."""
+    cdef int n = t.nregions, r
+    memset(t.obs_static, 0, sizeof(t.obs_static))
+    for r in range(n):
+        t.obs_static[r * AL_KINDS + t.kind[r]] = 1.0
+        t.obs_static[AL_KINDS * n + r] = t.laurel[r]
+        t.obs_static[(AL_KINDS + 1) * n + r] = t.printed[r]
 
 
 cdef float* obs_regions(const AlState* s, const AlTables* t, float* o) noexcept nogil:
-    """Per region: its kind (one-hot), the laurel wreath, the printed assault Picts, the
-    face-down Picts (a count: "face-down Picts are unknown to everyone") and the face-up
-    assault Picts ("Defending an Assault": they stay in the region)."""
+    """Per region: the board's part (kind, laurel, printed assault Picts), the face-down
+    Picts (a count: "face-down Picts are unknown to everyone") and the face-up assault
+    Picts ("Defending an Assault": they stay in the region)."""
     cdef int n = t.nregions, r
+    memcpy(o, t.obs_static, sizeof(float) * AL_STATIC_PER_REGION * n)
+    o += AL_STATIC_PER_REGION * n
     for r in range(n):
-        o[r * AL_KINDS + t.kind[r]] = 1.0
-    o += AL_KINDS * n
-    for r in range(n):
-        o[r] = t.laurel[r]
-        o[n + r] = t.printed[r]
-        o[2 * n + r] = s.face_down[r]
-        o[3 * n + r] = s.face_up[r]
-    return o + 4 * n
+        o[r] = s.face_down[r]
+        o[n + r] = s.face_up[r]
+    return o + 2 * n
 
 
-cdef float* obs_pieces(const AlState* s, const AlTables* t, int player,
-                       float* o) noexcept nogil:
+cdef inline bint any_of(const uint8_t* row) noexcept nogil:
+    """Whether a per-player row of the state (AL_MAX_PLAYERS = 4 bytes) holds anything,
+    read as one word."""
+    cdef uint32_t word
+    memcpy(&word, row, sizeof(uint32_t))
+    return word != 0
+
+
+cdef float* obs_pieces(const AlState* s, const AlTables* t, int player, float* o,
+                       int* settlers_out, int* legions_out) noexcept nogil:
     """Per (seat, region): the building's type (4 planes, one-hot), its stages (the one
-    being built counted), whether its top stage is that face-down token, the settlers and
-    the legionnaires."""
+    being built counted), whether its top stage is that face-down token ("1) Pay
+    Resources: place the new stage face down"), the settlers and the legionnaires.  Also
+    counts each player's figures on the board (for obs_players)."""
     cdef int n = t.nregions, np = t.num_players, r, q, k, kind
+    cdef int pending_r = s.b_region if building_pending(s) else -1
+    cdef int at[AL_MAX_PLAYERS]
     cdef float* types = o
     cdef float* stage = o + 4 * np * n
     cdef float* down = stage + np * n
     cdef float* settlers = down + np * n
     cdef float* legions = settlers + np * n
     for q in range(np):
-        k = rel(t, player, q) * n
-        for r in range(n):
-            kind = s.btype[r][q]
-            if kind != T_NONE:
-                types[(4 * k) + (kind - 1) * n + r] = 1.0
-                stage[k + r] = s.bstage[r][q]
-                if shown_face_down(s, r, q):
-                    stage[k + r] += 1.0
-                    down[k + r] = 1.0
-            settlers[k + r] = s.settlers[r][q]
-            legions[k + r] = s.legions[r][q]
+        at[q] = rel(t, player, q) * n
+        settlers_out[q] = 0
+        legions_out[q] = 0
+    for r in range(n):
+        # most regions hold nothing of a kind: one 4-byte row (a byte a player) tells
+        if any_of(s.btype[r]):
+            for q in range(np):
+                kind = s.btype[r][q]
+                if kind != T_NONE:
+                    types[4 * at[q] + (kind - 1) * n + r] = 1.0
+                    stage[at[q] + r] = s.bstage[r][q]
+        if any_of(s.settlers[r]):
+            for q in range(np):
+                settlers[at[q] + r] = s.settlers[r][q]
+                settlers_out[q] += s.settlers[r][q]
+        if any_of(s.legions[r]):
+            for q in range(np):
+                legions[at[q] + r] = s.legions[r][q]
+                legions_out[q] += s.legions[r][q]
+    if pending_r >= 0:
+        k = at[s.turn_player] + pending_r
+        stage[k] += 1.0
+        down[k] = 1.0
     return legions + np * n
 
 
-cdef float* obs_players(const AlState* s, const AlTables* t, int player,
-                        float* o) noexcept nogil:
+cdef float* obs_players(const AlState* s, const AlTables* t, int player, float* o,
+                        const int* settlers, const int* legions) noexcept nogil:
     """Per seat, his play area (all of it open): resources, movement markers (his own and
     the neutral ones), settlers and legionnaires in supply, defence (face-up rampart
     stages), production (his plants' stages: "B - Take Resources"), stage IV settlements,
@@ -1197,8 +1224,8 @@ cdef float* obs_players(const AlState* s, const AlTables* t, int player,
             if s.btype[r][q] == T_PLANT:
                 prod[i * AL_RES + k] = s.bstage[r][q]
         single[i] = 1 + s.neutral[q]
-        single[np + i] = AL_SETTLERS - figures_on_board(s, t, q, False)
-        single[2 * np + i] = AL_LEGIONS - figures_on_board(s, t, q, True)
+        single[np + i] = AL_SETTLERS - settlers[q]
+        single[2 * np + i] = AL_LEGIONS - legions[q]
         single[3 * np + i] = s.rampart_stages[q]
         stage4[i] = s.stage4[q]
     start[rel(t, player, t.first_player)] = 1.0
@@ -1269,6 +1296,18 @@ cdef float* obs_end(const AlState* s, const AlTables* t, int player,
     return o + 3 + np
 
 
+cdef void clear_floats(float* o, int n) noexcept nogil:
+    """Zeroes n floats in pieces of under 2 KiB: glibc's memset turns to ``rep stosb``
+    from 2 KiB on, which costs a few hundred nanoseconds to start on some processors
+    (virtual machines), as much as all the rest of a tensor."""
+    cdef int m
+    while n > 0:
+        m = n if n < AL_CLEAR_CHUNK else AL_CLEAR_CHUNK
+        memset(o, 0, sizeof(float) * m)
+        o += m
+        n -= m
+
+
 cdef void al_observation(const void* state, const void* tables, int player,
                          float* out) noexcept nogil:
     """What ``player`` sees, which is everything: the fields of the legend above, end to
@@ -1276,10 +1315,13 @@ cdef void al_observation(const void* state, const void* tables, int player,
     cdef const AlState* s = <const AlState*>state
     cdef const AlTables* t = <const AlTables*>tables
     cdef float* o = out
-    memset(out, 0, sizeof(float) * al_observation_size(t))
+    cdef int settlers[AL_MAX_PLAYERS]
+    cdef int legions[AL_MAX_PLAYERS]
+    cdef int fixed = AL_STATIC_PER_REGION * t.nregions     # copied by obs_regions
+    clear_floats(out + fixed, al_observation_size(t) - fixed)
     o = obs_regions(s, t, o)
-    o = obs_pieces(s, t, player, o)
-    o = obs_players(s, t, player, o)
+    o = obs_pieces(s, t, player, o, settlers, legions)
+    o = obs_players(s, t, player, o, settlers, legions)
     o = obs_turn(s, t, player, o)
     o = obs_build(s, t, player, o)
     obs_end(s, t, player, o)
@@ -1362,6 +1404,7 @@ cdef class AlbionCore(CoreGame):
         self.contract.hash = al_hash
         self.contract.simultaneous = NULL
         self.contract.forced = al_forced
+        fill_observation_static(t)
         self.contract.observation_size = al_observation_size(t)
         self.contract.observation = al_observation
 
