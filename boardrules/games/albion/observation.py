@@ -20,7 +20,7 @@ three, 1,419 for four).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from boardrules.observations import Observation, ObservationLayout, ObservationWriter
@@ -38,7 +38,7 @@ END_REASONS = ("three_settlements", "round_cap")
 MAX_TAKERS = 3
 
 
-@lru_cache(maxsize=None)
+@cache
 def observation_layout(num_players: int, num_regions: int) -> ObservationLayout:
     """The legend for ``num_players`` players on a board of ``num_regions`` regions."""
     p, r = num_players, num_regions
