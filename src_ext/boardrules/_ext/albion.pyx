@@ -1309,12 +1309,18 @@ cdef float* obs_end(const AlState* s, const AlTables* t, int player,
 
 
 cdef void clear_floats(float* o, int n) noexcept nogil:
-    """Zeroes n floats in pieces of under 2 KiB: from 2 KiB on glibc's memset turns to
-    ``rep stosb`` (its default threshold), slow to start on some processors (AMD's
-    among them) for a few KiB like a tensor's."""
+    """Zeroes n floats in equal pieces of under 2 KiB: from 2 KiB on glibc's memset turns
+    to ``rep stosb`` (its default threshold), slow to start on some processors (AMD's
+    among them) for a few KiB like a tensor's.  The pieces' size is not a constant, so
+    that the compiler does not inline its own ``rep stos`` either."""
+    cdef int pieces = (n + AL_CLEAR_CHUNK - 1) // AL_CLEAR_CHUNK
     cdef int m
+    if pieces == 0:
+        return
+    m = (n + pieces - 1) // pieces
     while n > 0:
-        m = n if n < AL_CLEAR_CHUNK else AL_CLEAR_CHUNK
+        if m > n:
+            m = n
         memset(o, 0, sizeof(float) * m)
         o += m
         n -= m
