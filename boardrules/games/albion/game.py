@@ -23,6 +23,7 @@ from boardrules._ext.albion import (
 )
 from boardrules.api import CHANCE, TERMINAL, Game, Outcome, State, Termination
 from boardrules.errors import InvalidOptionError
+from boardrules.games.albion import observation
 from boardrules.games.albion.board import DEFAULT_BOARD, Board, load_board, shipped_boards
 from boardrules.games.albion.events import albion_events, describe
 from boardrules.games.albion.moves import RESOURCES, AlbionMove, build_move_table, normalise
@@ -37,6 +38,7 @@ from boardrules.games.albion.views import (
 )
 from boardrules.games.board_files import refuse_board_paths
 from boardrules.games.checks import check_index, check_int_option
+from boardrules.observations import Observation, ObservationLayout
 
 TERMINATIONS = {
     "three_settlements": Termination.THREE_SETTLEMENTS,
@@ -176,6 +178,12 @@ class AlbionGame(Game["AlbionState", AlbionMove]):
         keys = [r.key for r in b.regions]
         self._install(core, options,
                       lambda key: build_move_table(core.layout, keys, core.pay_masks, key))
+
+    def _observation_layout(self) -> ObservationLayout:
+        return observation.observation_layout(self.num_players, len(self.board.regions))
+
+    def _observation_from_view(self, view: Mapping[str, Any], player: int) -> Observation:
+        return observation.observation_from_view(view, player)
 
     def _normalise(self, text: str) -> str:
         return normalise(text)

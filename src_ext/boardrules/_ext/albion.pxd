@@ -20,6 +20,8 @@ cdef enum:
     AL_PICTS_ASSAULT = 18
     AL_BOX_UNSEEN = 2        # "There will be 2 unused Picts ... face-down to the box"
     AL_PAY_SETS = 15         # non-empty subsets of the four resources
+    AL_KINDS = 8             # region kinds (KR_*)
+    AL_STATIC_PER_REGION = 10    # observation: kind one-hot, laurel, printed Picts
 
 # Resources and building types, in the index order used everywhere.
 cdef enum:
@@ -161,6 +163,9 @@ ctypedef struct AlTables:
     int a_reduce
     int a_pict
     int num_actions
+    # the board's part of every observation tensor (region kinds, laurels, printed
+    # assault Picts: fill_observation_static), copied at its start
+    float obs_static[AL_STATIC_PER_REGION * AL_MAX_REGIONS]
 
 
 cdef class AlbionCore(CoreGame):

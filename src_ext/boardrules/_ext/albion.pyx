@@ -23,8 +23,8 @@ a reveal is a chance node whose odds come from the unrevealed pool (the two Pict
 the box included).  Nothing else is hidden.
 """
 
-from libc.stdint cimport int64_t, uint64_t
-from libc.string cimport memset
+from libc.stdint cimport int64_t, uint8_t, uint32_t, uint64_t
+from libc.string cimport memcpy, memset
 
 from boardrules._ext.core cimport (
     CHANCE_PLAYER,
@@ -1092,6 +1092,259 @@ cdef uint64_t al_hash(const void* state, const void* tables) noexcept nogil:
     return hash_bytes(s, <size_t>(<const char*>&s.move_count - <const char*>s))
 
 
+# ------------------------------------------------------------------ the observation tensor
+# Albion hides nothing ("Chance and information" on the docs page: the face-down Picts are
+# unknown to everyone and shown as counts), so a player's tensor is the whole view, seats
+# relative to him (seat (player + k) % players at index k).  Legend and reference from a
+# view: boardrules/games/albion/observation.py; field by field on the docs page,
+# "Observation tensor".  R regions, P players:
+#
+#   region_kind (R, 8)   laurel (R)   printed_assault (R)   face_down (R)   assault (R)
+#   building_type (P, 4, R)   building_stage (P, R)   building_face_down (P, R)
+#   settlers (P, R)   legions (P, R)
+#   resources (P, 4)   movement, settlers_in_supply, legions_in_supply, defence (P each)
+#   production (P, 4)   stage4 (P)   start_player (P)
+#   supply (4)   neutral_markers (1)   picts (3)   phase (10)   turn_player (P)
+#   to_move (P)   round (1)   max_rounds (1)   points_left (1)
+#   build_region (R)   build_type (4)   build_stage (1)   build_free (1)
+#   build_paid_left (4)   tribute_takers (3, P)   end_triggered (1)   winners (P)
+#   end_reason (2)
+
+cdef enum:
+    AL_PHASES = 10           # PH_SETUP .. PH_OVER
+    AL_MAX_TAKERS = 3        # "Tribute Payment": at most three takers
+    AL_CLEAR_CHUNK = 448     # floats zeroed by one memset (1,792 bytes: clear_floats)
+
+
+cdef int al_observation_size(const AlTables* t) noexcept nogil:
+    """Floats of a player's tensor (the legend above): 13 per region (kind, laurel,
+    printed, face-down and face-up Picts, the build's region), 8 per seat and region,
+    20 per seat (3 of them the tribute takers' rows), 34 more."""
+    cdef int n = t.nregions, p = t.num_players
+    return (AL_KINDS + 5) * n + 8 * p * n + 20 * p + 34
+
+
+cdef inline int rel(const AlTables* t, int player, int q) noexcept nogil:
+    """Where seat q is listed in player's per-seat fields (his own seat first; no
+    division: this runs a few dozen times a tensor)."""
+    cdef int k = q - player
+    return k + t.num_players if k < 0 else k
+
+
+cdef void fill_observation_static(AlTables* t) noexcept nogil:
+    """The board's part of every tensor, written once: each region's kind (one-hot), its
+    laurel wreath and its printed assault Picts (al_observation copies it)."""
+    cdef int n = t.nregions, r
+    memset(t.obs_static, 0, sizeof(t.obs_static))
+    for r in range(n):
+        t.obs_static[r * AL_KINDS + t.kind[r]] = 1.0
+        t.obs_static[AL_KINDS * n + r] = t.laurel[r]
+        t.obs_static[(AL_KINDS + 1) * n + r] = t.printed[r]
+
+
+cdef float* obs_regions(const AlState* s, const AlTables* t, float* o) noexcept nogil:
+    """Per region: the board's part (kind, laurel, printed assault Picts), the face-down
+    Picts (a count: "face-down Picts are unknown to everyone") and the face-up assault
+    Picts ("Defending an Assault": they stay in the region)."""
+    cdef int n = t.nregions
+    memcpy(o, t.obs_static, sizeof(float) * AL_STATIC_PER_REGION * n)
+    o += AL_STATIC_PER_REGION * n
+    counts_of(s.face_down, n, o)
+    counts_of(s.face_up, n, o + n)
+    return o + 2 * n
+
+
+cdef inline void counts_of(const uint8_t* counts, int n, float* o) noexcept nogil:
+    """o[r] = counts[r] for the n regions, o cleared before: eight regions at a time, and
+    most eights are all 0 (a region array has AL_MAX_REGIONS = 40 bytes, a multiple of 8,
+    past n all 0)."""
+    cdef uint64_t word
+    cdef int r, j
+    for r in range(0, n, 8):
+        memcpy(&word, counts + r, sizeof(uint64_t))
+        if word:
+            for j in range(r, r + 8 if r + 8 < n else n):
+                o[j] = counts[j]
+
+
+cdef inline bint any_of(const uint8_t* row) noexcept nogil:
+    """Whether a per-player row of the state (AL_MAX_PLAYERS = 4 bytes) holds anything,
+    read as one word."""
+    cdef uint32_t word
+    memcpy(&word, row, sizeof(uint32_t))
+    return word != 0
+
+
+cdef float* obs_pieces(const AlState* s, const AlTables* t, int player, float* o,
+                       int* settlers_out, int* legions_out) noexcept nogil:
+    """Per (seat, region): the building's type (4 planes, one-hot), its stages (the one
+    being built counted), whether its top stage is that face-down token ("1) Pay
+    Resources: place the new stage face down"), the settlers and the legionnaires.  Also
+    counts each player's figures on the board (for obs_players)."""
+    cdef int n = t.nregions, np = t.num_players, r, q, k, kind
+    cdef int pending_r = s.b_region if building_pending(s) else -1
+    cdef int at[AL_MAX_PLAYERS]
+    cdef float* types = o
+    cdef float* stage = o + 4 * np * n
+    cdef float* down = stage + np * n
+    cdef float* settlers = down + np * n
+    cdef float* legions = settlers + np * n
+    for q in range(np):
+        at[q] = rel(t, player, q) * n
+        settlers_out[q] = 0
+        legions_out[q] = 0
+    for r in range(n):
+        # most regions hold nothing of a kind: one 4-byte row (a byte a player) tells
+        if any_of(s.btype[r]):
+            for q in range(np):
+                kind = s.btype[r][q]
+                if kind != T_NONE:
+                    types[4 * at[q] + (kind - 1) * n + r] = 1.0
+                    stage[at[q] + r] = s.bstage[r][q]
+        if any_of(s.settlers[r]):
+            for q in range(np):
+                settlers[at[q] + r] = s.settlers[r][q]
+                settlers_out[q] += s.settlers[r][q]
+        if any_of(s.legions[r]):
+            for q in range(np):
+                legions[at[q] + r] = s.legions[r][q]
+                legions_out[q] += s.legions[r][q]
+    if pending_r >= 0:
+        k = at[s.turn_player] + pending_r
+        stage[k] += 1.0
+        down[k] = 1.0
+    return legions + np * n
+
+
+cdef float* obs_players(const AlState* s, const AlTables* t, int player, float* o,
+                        const int* settlers, const int* legions) noexcept nogil:
+    """Per seat, his play area (all of it open): resources, movement markers (his own and
+    the neutral ones), settlers and legionnaires in supply, defence (face-up rampart
+    stages), production (his plants' stages: "B - Take Resources"), stage IV settlements,
+    and the start player."""
+    cdef int np = t.num_players, q, k, i, r
+    cdef float* res = o
+    cdef float* single = o + AL_RES * np          # movement .. legions_in_supply, defence
+    cdef float* prod = single + 4 * np
+    cdef float* stage4 = prod + AL_RES * np
+    cdef float* start = stage4 + np
+    for q in range(np):
+        i = rel(t, player, q)
+        for k in range(AL_RES):
+            res[i * AL_RES + k] = s.res[q][k]
+            r = t.resource_region[k]
+            if s.btype[r][q] == T_PLANT:
+                prod[i * AL_RES + k] = s.bstage[r][q]
+        single[i] = 1 + s.neutral[q]
+        single[np + i] = AL_SETTLERS - settlers[q]
+        single[2 * np + i] = AL_LEGIONS - legions[q]
+        single[3 * np + i] = s.rampart_stages[q]
+        stage4[i] = s.stage4[q]
+    start[rel(t, player, t.first_player)] = 1.0
+    return start + np
+
+
+cdef float* obs_turn(const AlState* s, const AlTables* t, int player,
+                     float* o) noexcept nogil:
+    """The supply, the neutral markers left, the unrevealed Picts (assault, peace: public
+    counts, the odds of the next one turned over) and those in the box, the phase, whose
+    turn it is, who is to move (all 0 at chance and at the end), the round and the cap,
+    the movement points left."""
+    cdef int np = t.num_players, k
+    cdef int mover = al_current_player(s, t)
+    for k in range(AL_RES):
+        o[k] = s.supply[k]
+    o[4] = s.neutral_supply
+    o[5] = s.pool_assault
+    o[6] = s.pool_peace
+    o[7] = t.removed_peace + t.removed_assault + AL_BOX_UNSEEN + s.box_peace
+    o[8 + s.phase] = 1.0
+    o += 8 + AL_PHASES
+    o[rel(t, player, s.turn_player)] = 1.0
+    if mover >= 0:
+        o[np + rel(t, player, mover)] = 1.0
+    o += 2 * np
+    o[0] = s.round
+    o[1] = t.max_rounds
+    o[2] = s.points if s.phase == PH_MOVE else 0
+    return o + 3
+
+
+cdef float* obs_build(const AlState* s, const AlTables* t, int player,
+                      float* o) noexcept nogil:
+    """The stage being built, while it is (paid for, shared as tribute, its Pict turned
+    over, the losses decided; not once lost): its region, type, stage, settlement III's
+    free development, the paid resources still to share and the tribute takers still to
+    pick, in the rule's order ("Tribute Payment with the Building")."""
+    cdef int n = t.nregions, np = t.num_players, k, i
+    cdef float* kind = o + n
+    cdef float* rest = kind + 4                  # stage, free, paid_left (4)
+    cdef float* takers = rest + 2 + AL_RES
+    if building_pending(s):
+        o[s.b_region] = 1.0
+        kind[s.b_type - 1] = 1.0
+        rest[0] = s.b_stage
+        rest[1] = s.b_free
+        for k in range(AL_RES):
+            if (s.b_paid >> k) & 1:
+                rest[2 + k] = 1.0
+        for i in range(s.itrib, s.ntrib):
+            takers[(i - s.itrib) * np + rel(t, player, s.trib[i])] = 1.0
+    return takers + AL_MAX_TAKERS * np
+
+
+cdef float* obs_end(const AlState* s, const AlTables* t, int player,
+                    float* o) noexcept nogil:
+    """"Game End and Victory": the end triggered (the round is played out), the winners
+    once the game is over, and why it ended (three settlements, the round cap)."""
+    cdef int np = t.num_players, q
+    o[0] = s.end_triggered
+    if s.phase == PH_OVER:
+        for q in range(np):
+            if (s.winners >> q) & 1:
+                o[1 + rel(t, player, q)] = 1.0
+    if s.end_reason != END_NONE:
+        o[1 + np + s.end_reason - 1] = 1.0
+    return o + 3 + np
+
+
+cdef void clear_floats(float* o, int n) noexcept nogil:
+    """Zeroes n floats in equal pieces of under 2 KiB: from 2 KiB on glibc's memset turns
+    to ``rep stosb`` (its default threshold), slow to start on some processors (AMD's
+    among them) for a few KiB like a tensor's.  The pieces' size is not a constant, so
+    that the compiler does not inline its own ``rep stos`` either."""
+    cdef int pieces = (n + AL_CLEAR_CHUNK - 1) // AL_CLEAR_CHUNK
+    cdef int m
+    if pieces == 0:
+        return
+    m = (n + pieces - 1) // pieces
+    while n > 0:
+        if m > n:
+            m = n
+        memset(o, 0, sizeof(float) * m)
+        o += m
+        n -= m
+
+
+cdef void al_observation(const void* state, const void* tables, int player,
+                         float* out) noexcept nogil:
+    """What ``player`` sees, which is everything: the fields of the legend above, end to
+    end, each written by its helper (every float: the buffer is cleared first)."""
+    cdef const AlState* s = <const AlState*>state
+    cdef const AlTables* t = <const AlTables*>tables
+    cdef float* o = out
+    cdef int settlers[AL_MAX_PLAYERS]
+    cdef int legions[AL_MAX_PLAYERS]
+    cdef int fixed = AL_STATIC_PER_REGION * t.nregions     # copied by obs_regions
+    clear_floats(out + fixed, al_observation_size(t) - fixed)
+    o = obs_regions(s, t, o)
+    o = obs_pieces(s, t, player, o, settlers, legions)
+    o = obs_players(s, t, player, o, settlers, legions)
+    o = obs_turn(s, t, player, o)
+    o = obs_build(s, t, player, o)
+    obs_end(s, t, player, o)
+
+
 # ------------------------------------------------------------------ the Python object
 
 cdef class AlbionCore(CoreGame):
@@ -1169,6 +1422,9 @@ cdef class AlbionCore(CoreGame):
         self.contract.hash = al_hash
         self.contract.simultaneous = NULL
         self.contract.forced = al_forced
+        fill_observation_static(t)
+        self.contract.observation_size = al_observation_size(t)
+        self.contract.observation = al_observation
 
     cdef _setup_regions(self, list kinds, list picts, list printed, list laurel,
                         bint start_region_tribute):
