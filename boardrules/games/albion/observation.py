@@ -36,6 +36,21 @@ RESOURCES = ("fish", "wood", "stone", "gold")
 END_REASONS = ("three_settlements", "round_cap")
 #: "Tribute Payment with the Building": at most three tribute takers.
 MAX_TAKERS = 3
+#: The fields' highest values (their Gymnasium bounds), from "Contents": 35 Picts (17
+#: peace, 18 assault), 4 settlers and 3 legionnaires a colour, 24 neutral movement markers,
+#: at most 24 of a resource (the fish), 4 stages a building, 3 settlements, 2 ramparts and 4
+#: plants a colour; the round cap's limit; movement points as the core keeps them (8 bits).
+PICTS = 35
+SETTLERS = 4
+LEGIONS = 3
+NEUTRAL_MARKERS = 24
+RESOURCE_MAX = 24
+STAGES = 4
+SETTLEMENTS = 3
+RAMPARTS = 2
+PLANTS = 4
+MAX_ROUNDS = 10_000
+POINTS = 255
 
 
 @cache
@@ -46,41 +61,45 @@ def observation_layout(num_players: int, num_regions: int) -> ObservationLayout:
         ("region_kind", (r, len(KINDS)), "one-hot per region: launch, light, start, dark, "
                                          "fish, wood, stone, gold"),
         ("laurel", (r,), "1.0 for a region with a laurel wreath"),
-        ("printed_assault", (r,), "assault Picts printed in the region"),
-        ("face_down", (r,), "face-down Picts in the region (unknown to everyone: a count)"),
-        ("assault", (r,), "face-up assault Picts in the region"),
+        ("printed_assault", (r,), "assault Picts printed in the region", PICTS),
+        ("face_down", (r,), "face-down Picts in the region (unknown to everyone: a count)",
+         PICTS),
+        ("assault", (r,), "face-up assault Picts in the region", PICTS),
         ("building_type", (p, len(TYPES), r), "1.0 where a seat has a building of that type "
                                               "[seat, settlement/fortress/rampart/plant, "
                                               "region]"),
         ("building_stage", (p, r), "stages of a seat's building in a region, the stage being "
-                                   "built (face down) counted"),
+                                   "built (face down) counted", STAGES),
         ("building_face_down", (p, r), "1.0 where the top stage is the face-down token being "
                                        "built"),
-        ("settlers", (p, r), "a seat's settlers in a region"),
-        ("legions", (p, r), "a seat's legionnaires in a region"),
-        ("resources", (p, len(RESOURCES)), "a seat's fish, wood, stone, gold"),
-        ("movement", (p,), "a seat's movement markers (his own and the neutral ones)"),
-        ("settlers_in_supply", (p,), "a seat's settlers still in his play area"),
-        ("legions_in_supply", (p,), "a seat's legionnaires still in his play area"),
-        ("defence", (p,), "a seat's face-up rampart stages (defence everywhere)"),
+        ("settlers", (p, r), "a seat's settlers in a region", SETTLERS),
+        ("legions", (p, r), "a seat's legionnaires in a region", LEGIONS),
+        ("resources", (p, len(RESOURCES)), "a seat's fish, wood, stone, gold", RESOURCE_MAX),
+        ("movement", (p,), "a seat's movement markers (his own and the neutral ones)",
+         1 + NEUTRAL_MARKERS),
+        ("settlers_in_supply", (p,), "a seat's settlers still in his play area", SETTLERS),
+        ("legions_in_supply", (p,), "a seat's legionnaires still in his play area", LEGIONS),
+        ("defence", (p,), "a seat's face-up rampart stages (defence everywhere)",
+         RAMPARTS * STAGES),
         ("production", (p, len(RESOURCES)), "what Take Resources gives a seat (his plants' "
-                                             "stages)"),
-        ("stage4", (p,), "a seat's stage IV settlements"),
+                                             "stages)", PLANTS * STAGES),
+        ("stage4", (p,), "a seat's stage IV settlements", SETTLEMENTS),
         ("start_player", (p,), "1.0 for the start player's seat"),
-        ("supply", (len(RESOURCES),), "fish, wood, stone, gold in the supply"),
-        ("neutral_markers", (1,), "neutral movement markers left in the supply"),
+        ("supply", (len(RESOURCES),), "fish, wood, stone, gold in the supply", RESOURCE_MAX),
+        ("neutral_markers", (1,), "neutral movement markers left in the supply",
+         NEUTRAL_MARKERS),
         ("picts", (3,), "unrevealed assault Picts, unrevealed peace Picts (face down on the "
-                        "board and the 2 in the box), Picts in the box"),
+                        "board and the 2 in the box), Picts in the box", PICTS),
         ("phase", (len(PHASES),), "one-hot: setup, move, build, pay, tribute, reveal (a "
                                   "Pict turned over: chance), loss, figure, free, over"),
         ("turn_player", (p,), "1.0 for the seat whose turn it is"),
         ("to_move", (p,), "1.0 for the seat who decides now; all 0 at a Pict and at the end"),
-        ("round", (1,), "the round (from 1)"),
-        ("max_rounds", (1,), "the round cap (the option)"),
-        ("points_left", (1,), "movement points left (0 outside the movement)"),
+        ("round", (1,), "the round (from 1)", MAX_ROUNDS),
+        ("max_rounds", (1,), "the round cap (the option)", MAX_ROUNDS),
+        ("points_left", (1,), "movement points left (0 outside the movement)", POINTS),
         ("build_region", (r,), "one-hot: the region of the stage being built (all 0: none)"),
         ("build_type", (len(TYPES),), "one-hot: the type of the building being built"),
-        ("build_stage", (1,), "the stage being built (0: none)"),
+        ("build_stage", (1,), "the stage being built (0: none)", STAGES),
         ("build_free", (1,), "1.0 when it is settlement III's free development"),
         ("build_paid_left", (len(RESOURCES),), "1.0 for each paid resource still to be "
                                                "shared as tribute"),
