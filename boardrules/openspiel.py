@@ -302,32 +302,48 @@ def _player_range(game_id: str, rules: Game[Any, Any]) -> list[int]:
     return sorted(counts)
 
 
+#: How a pyspiel parameter says ``None`` for an optional word (Armada's ``neutral``).
+NONE_PARAMETER = ""
+
+
 @functools.cache
 def _defaults(game_id: str) -> dict[str, Any]:
-    """The game's options whose default pyspiel can hold (int, float, str, bool)."""
+    """The game's options pyspiel can hold, with their defaults: those whose default is
+    an int, a float, a word or a flag, and an optional word (default ``None``, spelt
+    :data:`NONE_PARAMETER`)."""
     factory = type(boardrules.load(as_game_id(game_id)))
     found: dict[str, Any] = {}
     for name, parameter in inspect.signature(factory).parameters.items():
         default = parameter.default
         if isinstance(default, (bool, int, float, str)):
             found[name] = default
+        elif default is None and str(parameter.annotation).replace(" ", "") == "str|None":
+            found[name] = NONE_PARAMETER
     return found
 
 
 def _pyspiel_options(game_id: str, params: Mapping[str, Any]) -> dict[str, Any]:
+    """The game's options from pyspiel's parameters (an optional word's ``""``: None)."""
     defaults = _defaults(game_id)
     unknown = sorted(set(params) - set(defaults))
     if unknown:
         raise ValueError(f"{short_name(game_id)}: unknown parameter(s) {', '.join(unknown)}; "
                          f"parameters: {', '.join(sorted(defaults)) or 'none'}")
-    return dict(params)
+    return {name: None if value == NONE_PARAMETER and defaults[name] == NONE_PARAMETER
+            else value for name, value in params.items()}
 
 
 def _spiel_params(game_id: str, given: Mapping[str, Any]) -> dict[str, Any]:
     """The parameters pyspiel records for the game (to serialise it): the game's options
-    that it can hold, defaults filled in."""
-    return {name: given.get(name, default) for name, default in _defaults(game_id).items()
-            if isinstance(given.get(name, default), (bool, int, float, str))}
+    that it can hold, defaults filled in (``None`` as :data:`NONE_PARAMETER`)."""
+    found = {}
+    for name, default in _defaults(game_id).items():
+        value = given.get(name, default)
+        if value is None:
+            value = NONE_PARAMETER
+        if isinstance(value, (bool, int, float, str)):
+            found[name] = value
+    return found
 
 
 register_games()

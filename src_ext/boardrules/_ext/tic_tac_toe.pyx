@@ -1,7 +1,8 @@
 """Tic-tac-toe rules core: the only implementation of the game's rules.
 
 An example game, kept as small as a complete implementation of the contract in
-``core.pxd`` can be (``docs/tutorial_add_a_game.rst`` walks through it).
+``core.pxd`` can be inside the library (``docs/tutorial_add_a_game.rst`` builds a game
+outside it, as a package).
 
 The board is nine cells numbered ``c = 3 * row + column``, row 0 at the top::
 
