@@ -92,6 +92,8 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[Observation, dict[str, Any]]:
+        """A new game (seeded by ``seed``, else by the environment's generator) played by
+        chance and the bots until the agent's first decision: ``(observation, info)``."""
         super().reset(seed=seed)
         self._state = self.game.new_game(seed=self._draw_seed())
         others = [p for p in range(self.game.num_players) if p != self.seat]
@@ -101,6 +103,11 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         return self._observation(), self._info()
 
     def step(self, action: Any) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
+        """Play ``action`` (an action id) for the agent's seat, then chance and the bots
+        until his next decision or the end: ``(observation, reward, terminated, truncated,
+        info)``.  An illegal action ends the episode with ``illegal_reward`` (or raises
+        :class:`~boardrules.IllegalMoveError` with ``illegal_moves="raise"``, the game
+        unchanged); a step after the end raises ``RuntimeError``."""
         state = self.state
         if state.is_terminal():
             raise RuntimeError("the episode is over: reset() the environment")
@@ -151,6 +158,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         return mask
 
     def render(self) -> str | None:
+        """The board as the agent's seat sees it: text (``"ansi"``) or SVG (``"svg"``)."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode")
             return None

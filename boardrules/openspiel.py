@@ -19,11 +19,13 @@ The mapping (docs/adapters.rst, "OpenSpiel"):
   probabilities; chance is explicit: the bridge never draws it);
 * a forced step (one legal move, the game's ``auto_forced``) is taken inside
   ``apply_action``, so every decision OpenSpiel sees is a real choice;
-* ``GameType``: sequential; explicit stochastic chance when the game has chance nodes
-  (deterministic for tic-tac-toe and Connect Four); imperfect information where the game
-  hides anything; zero-sum when two teams' returns cancel, else general-sum; terminal
-  rewards; the observation tensor, observation string and information-state string are
-  provided, the information-state tensor is not;
+* ``GameType``, each loaded game its own (``game.get_type()``: its options decide):
+  sequential; explicit stochastic chance when the game has chance nodes (deterministic
+  for tic-tac-toe and Connect Four); imperfect information where the game hides anything
+  (Armada only with its cards); zero-sum when two teams' returns cancel, else
+  general-sum; terminal rewards; the observation tensor, observation string and
+  information-state string are provided, the information-state tensor is not.  The type
+  registered under the name claims the widest of its option sets;
 * the observation tensor is :meth:`State.observation <boardrules.State.observation>`
   (written by the core; its legend is :attr:`Game.observation_layout
   <boardrules.Game.observation_layout>`), the observation string the view as JSON, and the
@@ -112,7 +114,7 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]  # (pyspiel is untyped)
         self.rules: Game[Any, Any] = boardrules.load(as_game_id(game_id), **given)
         self.rules.observation_layout  # noqa: B018 - a game without tensors fails here
         facts = _facts(self.rules)
-        kind = _game_type(game_id)
+        kind = _instance_type(self.rules)  # this game's own: its options decide
         # OpenSpiel takes a utility sum only from a game whose type is zero-sum
         zero_sum = kind.utility == pyspiel.GameType.Utility.ZERO_SUM
         info = pyspiel.GameInfo(
@@ -261,22 +263,41 @@ def _facts(rules: Game[Any, Any]) -> _Facts:
 
 @functools.cache
 def _game_type(game_id: str) -> Any:
+    """The registered game type: the widest claims over the default and example option
+    sets (chance if any has chance nodes, imperfect information if any hides something,
+    zero-sum only if every number of players is: two teams whose returns cancel).  Each
+    game loaded says its own (:func:`_instance_type`)."""
     rules = boardrules.load(as_game_id(game_id))
-    facts = _facts(rules)
-    modes = pyspiel.GameType
+    loaded = [rules, *(boardrules.load(as_game_id(game_id), **options)
+                       for options in type(rules).example_options)]
+    facts = [_facts(each) for each in loaded]
     players = _player_range(game_id, rules)
-    # zero-sum for the game type only if every number of players is (two teams whose
-    # returns cancel); an instance says its own in GameInfo.utility_sum
-    zero_sum = facts.zero_sum and all(
+    zero_sum = all(f.zero_sum for f in facts) and all(
         len(boardrules.load(as_game_id(game_id), players=n).teams) == 2 for n in players
         if n != rules.num_players)
+    return _type(game_id, type(rules).name, chance=any(f.chance for f in facts),
+                 hidden=any(each.has_hidden_information for each in loaded),
+                 zero_sum=zero_sum, players=players)
+
+
+def _instance_type(rules: Game[Any, Any]) -> Any:
+    """The game type of one loaded game: its own chance, information and returns."""
+    facts = _facts(rules)
+    return _type(rules.id, type(rules).name, chance=facts.chance,
+                 hidden=rules.has_hidden_information, zero_sum=facts.zero_sum,
+                 players=_player_range(rules.id, rules))
+
+
+def _type(game_id: str, name: str, *, chance: bool, hidden: bool, zero_sum: bool,
+          players: list[int]) -> Any:
+    modes = pyspiel.GameType
     return pyspiel.GameType(
         short_name=short_name(game_id),
-        long_name=f"boardrules {type(rules).name}",
+        long_name=f"boardrules {name}",
         dynamics=modes.Dynamics.SEQUENTIAL,
-        chance_mode=(modes.ChanceMode.EXPLICIT_STOCHASTIC if facts.chance
+        chance_mode=(modes.ChanceMode.EXPLICIT_STOCHASTIC if chance
                      else modes.ChanceMode.DETERMINISTIC),
-        information=(modes.Information.IMPERFECT_INFORMATION if rules.has_hidden_information
+        information=(modes.Information.IMPERFECT_INFORMATION if hidden
                      else modes.Information.PERFECT_INFORMATION),
         utility=modes.Utility.ZERO_SUM if zero_sum else modes.Utility.GENERAL_SUM,
         reward_model=modes.RewardModel.TERMINAL,

@@ -39,7 +39,6 @@ default: a spectator, who sees no hidden thing).
 
 from __future__ import annotations
 
-import functools
 from typing import Any, Literal
 
 import numpy as np
@@ -114,21 +113,26 @@ class BoardRulesEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is untyped)
         self.possible_agents = [agent_name(p) for p in range(self.game.num_players)]
         self._seat = {name: p for p, name in enumerate(self.possible_agents)}
         self._team_of = {p: t for t, team in enumerate(self.game.teams) for p in team}
+        # one space object per agent, kept: seeding an agent's space must hold
+        self._observation_spaces = {a: observation_space(self.game) for a in self.possible_agents}
+        self._action_spaces = {a: gymnasium.spaces.Discrete(self.game.num_distinct_actions)
+                               for a in self.possible_agents}
         self._rng = np.random.default_rng()
         self._state: State[Any] | None = None
         self._steps = 0
 
     # --- spaces ---
 
-    @functools.cache  # noqa: B019 - one space object per agent, for seeding
     def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
+        """The agent's observation space (the same object each time, so that seeding it
+        holds): :func:`boardrules.gymnasium.observation_space`."""
         self._check_agent(agent)
-        return observation_space(self.game)
+        return self._observation_spaces[agent]
 
-    @functools.cache  # noqa: B019
     def action_space(self, agent: str) -> gymnasium.spaces.Discrete:
+        """``Discrete(num_distinct_actions)``: the action ids (the same object each time)."""
         self._check_agent(agent)
-        return gymnasium.spaces.Discrete(self.game.num_distinct_actions)
+        return self._action_spaces[agent]
 
     def _check_agent(self, agent: str) -> None:
         if agent not in self._seat:
@@ -162,6 +166,8 @@ class BoardRulesEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is untyped)
             self._finish(self.state.returns())
 
     def observe(self, agent: str) -> dict[str, Any]:
+        """``agent``'s observation dict: his seat's tensor and, if he is to move, the
+        action mask (all 0 otherwise)."""
         seat = self._seat[agent]
         mask = np.zeros(self.game.num_distinct_actions, dtype=ACTION_MASK_DTYPE)
         if self.state.current_player == seat:
@@ -169,6 +175,8 @@ class BoardRulesEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is untyped)
         return {"observation": self.state.observation(seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
+        """Play ``action`` (an action id) for the agent selected, then draw whatever chance
+        follows, as PettingZoo's AEC API has it (``None`` for an agent that is done)."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -230,6 +238,8 @@ class BoardRulesEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is untyped)
     # --- rendering ---
 
     def render(self) -> str | None:
+        """The board as ``render_viewer`` sees it: text returned (``"ansi"``) or printed
+        (``"human"``), or SVG (``"svg"``)."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode")
             return None
@@ -242,7 +252,7 @@ class BoardRulesEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is untyped)
         return text
 
     def close(self) -> None:
-        pass
+        """Nothing to release (no window, no process)."""
 
     def __str__(self) -> str:
         return str(self.metadata["name"])

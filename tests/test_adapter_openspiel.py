@@ -41,14 +41,17 @@ def test_openspiel_random_sim_test(game_id: str, options: dict[str, Any]) -> Non
      Type.Utility.ZERO_SUM),
     ("pig", Type.ChanceMode.EXPLICIT_STOCHASTIC, Type.Information.PERFECT_INFORMATION,
      Type.Utility.ZERO_SUM),
-    # two and four players (two teams) are zero-sum, three are not
+    # the registered type: two and four players (two teams) are zero-sum, three are not
     ("armadora", Type.ChanceMode.EXPLICIT_STOCHASTIC, Type.Information.IMPERFECT_INFORMATION,
      Type.Utility.GENERAL_SUM),
+    # ... and Armada hides something only with its cards (an example option set has them)
+    ("armada", Type.ChanceMode.EXPLICIT_STOCHASTIC, Type.Information.IMPERFECT_INFORMATION,
+     Type.Utility.GENERAL_SUM),
 ])
-def test_game_type_is_the_games(game_id: str, chance: Any, information: Any,
-                                utility: Any) -> None:
+def test_registered_game_type_claims_every_option_set(game_id: str, chance: Any,
+                                                      information: Any, utility: Any) -> None:
+    kind = next(t for t in pyspiel.registered_games() if t.short_name == short_name(game_id))
     game = pyspiel.load_game(short_name(game_id))
-    kind = game.get_type()
     rules = boardrules.load(boardrules.games.as_game_id(game_id))
     assert (kind.dynamics, kind.chance_mode, kind.information, kind.utility) == (
         Type.Dynamics.SEQUENTIAL, chance, information, utility)
@@ -56,6 +59,22 @@ def test_game_type_is_the_games(game_id: str, chance: Any, information: Any,
     assert game.max_game_length() == rules.max_game_length
     assert game.observation_tensor_shape() == list(rules.observation_shape)
     assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
+
+
+@pytest.mark.parametrize(("game_id", "options", "information", "utility"), [
+    ("armada", {"players": 2}, Type.Information.PERFECT_INFORMATION, Type.Utility.ZERO_SUM),
+    ("armada", {"players": 2, "cards": True}, Type.Information.IMPERFECT_INFORMATION,
+     Type.Utility.ZERO_SUM),
+    ("armadora", {"players": 2}, Type.Information.IMPERFECT_INFORMATION, Type.Utility.ZERO_SUM),
+    ("armadora", {"players": 3}, Type.Information.IMPERFECT_INFORMATION,
+     Type.Utility.GENERAL_SUM),
+])
+def test_each_loaded_game_has_its_own_type(game_id: str, options: dict[str, Any],
+                                           information: Any, utility: Any) -> None:
+    game = load_game(game_id, **options)
+    kind = game.get_type()
+    assert (kind.information, kind.utility) == (information, utility)
+    assert game.utility_sum() == (0.0 if utility == Type.Utility.ZERO_SUM else None)
 
 
 def test_parameters_are_the_options() -> None:
@@ -66,8 +85,6 @@ def test_parameters_are_the_options() -> None:
     assert str(pyspiel.load_game(str(game))) == str(game)  # the name reloads the game
     with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'colour'"):
         pyspiel.load_game("boardrules_armadora", {"colour": "red"})
-    # the game type is general-sum (three players are), so no instance claims a sum
-    assert pyspiel.load_game("boardrules_armadora", {"players": 2}).utility_sum() is None
     assert pyspiel.load_game("boardrules_tic_tac_toe").utility_sum() == 0.0
 
 
@@ -100,24 +117,29 @@ def test_openspiel_mcts_bot_plays_through_the_bridge(game_id: str,
     evaluator = mcts.RandomRolloutEvaluator(1, rng)
     bots = [mcts.MCTSBot(game, 2.0, 12, evaluator, random_state=rng)
             for _ in range(game.num_players())]
-    state = _play(game, bots, rng, limit=400)
-    assert state.is_terminal() or len(state.history()) > 0
-    if state.is_terminal():
-        assert state.returns() == list(state.rules_state.returns())
+    state = _play(game, bots, rng, limit=3000)
+    assert state.is_terminal()  # a whole game, every decision OpenSpiel's
+    assert state.returns() == list(state.rules_state.returns())
+    assert state.rules_state.outcome() is not None
 
 
-@pytest.mark.parametrize(("game_id", "options"),
-                         [c for c in SHORT if boardrules.load(c[0], **c[1]).has_hidden_information],
-                         ids=lambda v: v if isinstance(v, str) else "")
+#: The short games that hide something (Armada's cards are its secret).
+HIDDEN = [("armadora", {"players": 2}), ("rome_and_carthage", {"players": 2, "max_rounds": 3}),
+          ("armada", {"players": 2, "max_rounds": 1, "cards": True})]
+
+
+@pytest.mark.parametrize(("game_id", "options"), HIDDEN, ids=[g for g, _ in HIDDEN])
 def test_openspiel_ismcts_bot_plays_hidden_information_games(game_id: str,
                                                              options: dict[str, Any]) -> None:
     game = load_game(game_id, **options)
+    assert game.get_type().information == Type.Information.IMPERFECT_INFORMATION
     rng = np.random.RandomState(2)
     evaluator = mcts.RandomRolloutEvaluator(1, rng)
     bots = [ismcts.ISMCTSBot(game, evaluator, 2.0, 12, random_state=rng)
             for _ in range(game.num_players())]
-    state = _play(game, bots, rng, limit=400)
-    assert len(state.history()) > 0
+    state = _play(game, bots, rng, limit=3000)
+    assert state.is_terminal()
+    assert state.returns() == list(state.rules_state.returns())
 
 
 def test_observation_tensor_and_strings_come_from_the_rules() -> None:
