@@ -83,7 +83,10 @@ if [ "$#" -eq 0 ]; then
     tests/test_decisions.py tests/test_pickle.py tests/test_fuzz_regressions.py \
     tests/test_armada_hidden.py tests/test_rome_and_carthage_leaks.py \
     tests/test_armadora_positions.py tests/test_rome_and_carthage_positions.py \
-    tests/test_armada_positions.py tests/test_albion_positions.py tests/test_toy_positions.py
+    tests/test_armada_positions.py tests/test_albion_positions.py tests/test_toy_positions.py \
+    tests/test_observations.py tests/test_observation_armadora.py \
+    tests/test_observation_rome_and_carthage.py tests/test_observation_armada.py \
+    tests/test_observation_albion.py
 fi
 
 reports="$work/reports"
