@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from search_workloads import Rate
 
 import boardrules
 from boardrules.games import as_game_id
@@ -39,16 +39,6 @@ GAMES: tuple[tuple[str, dict[str, Any]], ...] = (
     ("armada", {"players": 4, "cards": True, "recruitment": True}),
     ("albion", {"players": 4}),
 )
-
-
-@dataclass(frozen=True)
-class Rate:
-    count: int
-    seconds: float
-
-    @property
-    def per_second(self) -> float:
-        return self.count / self.seconds if self.seconds > 0 else 0.0
 
 
 def _timed(run: Callable[[], int]) -> Rate:
