@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import ast
 import doctest
+import os
 import re
 import textwrap
 from dataclasses import dataclass, field
@@ -220,11 +221,18 @@ def _module_name(path: Path) -> str:
     return "page_" + re.sub(r"\W", "_", path.relative_to(ROOT).with_suffix("").as_posix())
 
 
+#: The tutorial's game, a package of its own (``examples/kuhn_poker``): its pages import
+#: it as a user who installed it would.
+TUTORIAL_PACKAGE = ROOT / "examples" / "kuhn_poker" / "src"
+
+
 def _mypy_path() -> str | None:
     """The source tree for mypy when boardrules is installed in development mode (an
-    editable install is not found by mypy's search of site-packages)."""
+    editable install is not found by mypy's search of site-packages), and the tutorial's
+    package."""
     root = Path(boardrules.__file__).resolve().parent.parent
-    return None if "site-packages" in root.parts else str(root)
+    paths = [] if "site-packages" in root.parts else [str(root)]
+    return os.pathsep.join([*paths, str(TUTORIAL_PACKAGE)])
 
 
 def _expected_errors(text: str) -> dict[int, str]:
