@@ -101,7 +101,9 @@ class BoardRulesEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is untyped)
         if max_cycles is not None and (isinstance(max_cycles, bool)
                                        or not isinstance(max_cycles, int) or max_cycles < 1):
             raise ValueError("max_cycles must be an int >= 1 or None")
-        if render_viewer is not None and not 0 <= render_viewer < self.game.num_players:
+        if render_viewer is not None and (isinstance(render_viewer, bool)
+                                          or not isinstance(render_viewer, int)
+                                          or not 0 <= render_viewer < self.game.num_players):
             raise ValueError(f"render_viewer must be a seat 0 to {self.game.num_players - 1} "
                              "or None")
         self.render_mode = render_mode
@@ -183,10 +185,13 @@ class BoardRulesEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is untyped)
             return
         seat = self._seat[agent]
         move_id = legal_action(self.game, self.state, action)
+        if move_id is None and self.illegal_moves == "raise":  # (before anything changes)
+            raise IllegalMoveError(f"{agent} (seat {seat}) cannot play action {action!r} here; "
+                                   f"legal: {[m.action for m in self.state.legal_moves()]}")
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if move_id is None:
-            self._illegal(agent, seat, action)
+            self._lose_by_illegal_move(agent)
             return
         self.state.apply(self.game.move(move_id), player=seat)
         self._steps += 1
@@ -202,10 +207,9 @@ class BoardRulesEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is untyped)
         if self.render_mode == "human":
             self.render()
 
-    def _illegal(self, agent: str, seat: int, action: object) -> None:
-        if self.illegal_moves == "raise":
-            raise IllegalMoveError(f"{agent} (seat {seat}) cannot play action {action!r} here; "
-                                   f"legal: {[m.action for m in self.state.legal_moves()]}")
+    def _lose_by_illegal_move(self, agent: str) -> None:
+        """The game ends, ``agent`` given ``illegal_reward`` (PettingZoo's
+        TerminateIllegalWrapper's convention)."""
         self.terminations = dict.fromkeys(self.agents, True)
         self.rewards = {a: (self.illegal_reward if a == agent else 0.0) for a in self.agents}
         for a in self.agents:

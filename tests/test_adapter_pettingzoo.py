@@ -120,10 +120,12 @@ def test_an_illegal_action_raises_when_asked_and_changes_nothing(bad: object) ->
     aec.reset(seed=0)
     aec.step(4)
     before = aec.state.state_bytes()
+    rewards, cumulative = dict(aec.rewards), dict(aec._cumulative_rewards)
     with pytest.raises(IllegalMoveError):
         aec.step(bad)  # type: ignore[arg-type]
     assert aec.state.state_bytes() == before
-    assert not any(aec.terminations.values())
+    assert not any(aec.terminations.values()) and aec.agent_selection == "player_1"
+    assert (aec.rewards, aec._cumulative_rewards) == (rewards, cumulative)
 
 
 def test_max_cycles_truncates_after_that_many_steps() -> None:
