@@ -82,6 +82,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         self.action_space = gymnasium.spaces.Discrete(self.game.num_distinct_actions)
         self._state: State[Any] | None = None
         self._bots: dict[int, Any] = {}
+        self._over = False  # terminated: the end, or an illegal action that lost
 
     @property
     def state(self) -> State[Any]:
@@ -100,6 +101,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         self._bots = {p: _build(spec, self._draw_seed())
                       for p, spec in zip(others, self._opponents, strict=True)}
         self._play_others()
+        self._over = self.state.is_terminal()  # (the bots may end it before the agent moves)
         return self._observation(), self._info()
 
     def step(self, action: Any) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
@@ -109,17 +111,19 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         :class:`~boardrules.IllegalMoveError` with ``illegal_moves="raise"``, the game
         unchanged); a step after the end raises ``RuntimeError``."""
         state = self.state
-        if state.is_terminal():
+        if self._over:
             raise RuntimeError("the episode is over: reset() the environment")
         move_id = legal_action(self.game, state, action)
         if move_id is None:
             if self.illegal_moves == "raise":
                 raise IllegalMoveError(f"seat {self.seat} cannot play action {action!r} here")
+            self._over = True
             return self._observation(), self.illegal_reward, True, False, {
                 **self._info(), "illegal_move": True}
         state.apply(self.game.move(move_id), player=self.seat)
         self._play_others()
         if state.is_terminal():
+            self._over = True
             return (self._observation(), float(state.returns()[self.seat]), True, False,
                     self._info())
         return self._observation(), 0.0, False, False, self._info()

@@ -104,6 +104,10 @@ def test_an_illegal_action_ends_the_episode_with_the_illegal_reward() -> None:
     env.reset(seed=0)
     _, reward, terminated, truncated, info = env.step(99)
     assert (reward, terminated, truncated, info["illegal_move"]) == (-5.0, True, False, True)
+    with pytest.raises(RuntimeError, match="episode is over"):
+        env.step(0)
+    env.reset(seed=1)
+    assert env.step(0)[2] is False
 
 
 def test_an_illegal_action_raises_when_asked_and_changes_nothing() -> None:
