@@ -434,6 +434,16 @@ class Game(Generic[GameStateT, GameMoveT]):
             raise ValueError(f"a view of {view.get('game')!r}, not of {self.id!r}")
         return view
 
+    #: Whether :meth:`render_view_rgb` draws this game (the adapters' ``"rgb_array"``
+    #: render mode): where a raster is cheap, without an SVG rasteriser.
+    renders_rgb: ClassVar[bool] = False
+
+    def render_view_rgb(self, view: Mapping[str, Any]) -> Any:
+        """``view`` (a :meth:`State.view` mapping) as an RGB picture, a ``(height, width,
+        3)`` ``uint8`` numpy array, for the games that draw one (:attr:`renders_rgb`: the
+        line games); :class:`NotImplementedError` for the others."""
+        raise NotImplementedError(f"{self.name} draws no RGB picture (render_view_svg does)")
+
     def render_view_text(self, view: Mapping[str, Any]) -> str:
         """The text board of ``view`` (a :meth:`State.view` mapping) without a state:
         :meth:`State.render_text` without its ``last:`` line (which needs the events)."""

@@ -65,11 +65,14 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
                  illegal_moves: Literal["lose", "raise"] = "lose",
                  illegal_reward: float = -1.0, **options: Any) -> None:
         self.game = load_observed_game(game, options)
+        self.metadata = {**type(self).metadata, "render_modes": [
+            *RENDER_MODES, *(["rgb_array"] if self.game.renders_rgb else [])]}
         n = self.game.num_players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
             raise ValueError(f"seat must be 0 to {n - 1}, not {seat!r}")
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of "
+                             f"{', '.join(self.metadata['render_modes'])} or None")
         if illegal_moves not in ("lose", "raise"):
             raise ValueError(f"illegal_moves must be 'lose' or 'raise', not {illegal_moves!r}")
         self.seat = seat
@@ -161,13 +164,16 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         mask: ActionMask = self._observation()["action_mask"]
         return mask
 
-    def render(self) -> str | None:
-        """The board as the agent's seat sees it: text (``"ansi"``) or SVG (``"svg"``)."""
+    def render(self) -> Any:
+        """The board as the agent's seat sees it: text (``"ansi"``), SVG (``"svg"``) or,
+        for the line games, an RGB array (``"rgb_array"``)."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode")
             return None
         if self.render_mode == "svg":
             return self.state.render_svg(self.seat)
+        if self.render_mode == "rgb_array":
+            return self.game.render_view_rgb(self.state.view(self.seat))
         return self.state.render_text(self.seat)
 
 

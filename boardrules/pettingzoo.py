@@ -32,9 +32,10 @@ The conventions of PettingZoo's classic games (``connect_four_v3``, ``chess_v6``
   leaves the game as it was;
 * ``max_cycles``: the game is truncated after that many steps (agent decisions) in all.
 
-Render modes: ``"ansi"`` (the board as text, returned), ``"human"`` (the same, printed) and
-``"svg"`` (the SVG picture, returned), each as ``render_viewer`` sees it (``None``, the
-default: a spectator, who sees no hidden thing).
+Render modes: ``"ansi"`` (the board as text, returned), ``"human"`` (the same, printed),
+``"svg"`` (the SVG picture, returned) and, for tic-tac-toe and Connect Four, whose boards
+rasterise cheaply, ``"rgb_array"`` (a ``uint8`` picture); each as ``render_viewer`` sees
+it (``None``, the default: a spectator, who sees no hidden thing).
 """
 
 from __future__ import annotations
@@ -60,6 +61,12 @@ from boardrules.observations import ACTION_MASK_DTYPE
 __all__ = ["BoardRulesEnv", "agent_name", "env", "raw_env"]
 
 RENDER_MODES = ("ansi", "human", "svg")
+
+
+def render_modes(game: Game[Any, Any]) -> list[str]:
+    """The render modes of ``game``'s environment: text, printed text and SVG for every
+    game, ``"rgb_array"`` too where the game draws one cheaply (``Game.renders_rgb``)."""
+    return [*RENDER_MODES, *(["rgb_array"] if game.renders_rgb else [])]
 IllegalMoves = Literal["lose", "raise"]
 
 
@@ -93,8 +100,9 @@ class BoardRulesEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is untyped)
                  **options: Any) -> None:
         super().__init__()
         self.game = load_observed_game(game, options)
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, "
+        modes = render_modes(self.game)
+        if render_mode is not None and render_mode not in modes:
+            raise ValueError(f"render_mode must be one of {', '.join(modes)} or None, "
                              f"not {render_mode!r}")
         if illegal_moves not in ("lose", "raise"):
             raise ValueError(f"illegal_moves must be 'lose' or 'raise', not {illegal_moves!r}")
@@ -111,7 +119,8 @@ class BoardRulesEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is untyped)
         self.max_cycles = max_cycles
         self.illegal_moves: IllegalMoves = illegal_moves
         self.illegal_reward = float(illegal_reward)
-        self.metadata = {**type(self).metadata, "name": f"boardrules_{self.game.id}_v0"}
+        self.metadata = {**type(self).metadata, "name": f"boardrules_{self.game.id}_v0",
+                         "render_modes": modes}
         self.possible_agents = [agent_name(p) for p in range(self.game.num_players)]
         self._seat = {name: p for p, name in enumerate(self.possible_agents)}
         self._team_of = {p: t for t, team in enumerate(self.game.teams) for p in team}
@@ -241,14 +250,17 @@ class BoardRulesEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo is untyped)
 
     # --- rendering ---
 
-    def render(self) -> str | None:
+    def render(self) -> Any:
         """The board as ``render_viewer`` sees it: text returned (``"ansi"``) or printed
-        (``"human"``), or SVG (``"svg"``)."""
+        (``"human"``), SVG (``"svg"``), or an RGB array (``"rgb_array"``, the line
+        games)."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode")
             return None
         if self.render_mode == "svg":
             return self.state.render_svg(self.render_viewer)
+        if self.render_mode == "rgb_array":
+            return self.game.render_view_rgb(self.state.view(self.render_viewer))
         text = self.state.render_text(self.render_viewer)
         if self.render_mode == "human":
             print(text)

@@ -171,7 +171,19 @@ def test_renders_as_the_render_viewer_sees() -> None:
     svg.reset(seed=4)
     assert svg.render() == svg.state.render_svg(1)
     with pytest.raises(ValueError, match="render_mode"):
-        raw_env("armadora", render_mode="rgb_array")
+        raw_env("armadora", render_mode="rgb_array")  # (no cheap raster of its board)
+
+
+def test_line_games_render_rgb_arrays_of_their_boards() -> None:
+    aec = raw_env("connect_four", render_mode="rgb_array")
+    aec.reset(seed=0)
+    aec.step(3)  # player 0's disc on d1
+    picture = aec.render()
+    assert picture.shape == (6 * 32, 7 * 32, 3) and picture.dtype == np.uint8
+    bottom_d, bottom_e = picture[5 * 32 + 16, 3 * 32 + 16], picture[5 * 32 + 16, 4 * 32 + 16]
+    assert tuple(bottom_d) == (210, 40, 40) and tuple(bottom_e) == (235, 235, 235)
+    assert "rgb_array" in aec.metadata["render_modes"]
+    assert "rgb_array" not in raw_env("pig").metadata["render_modes"]
 
 
 def test_env_takes_a_loaded_game_and_checks_its_arguments() -> None:

@@ -10,6 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+import numpy as np
+import numpy.typing as npt
+
 from boardrules._ext.connect_four import ConnectFourCore
 from boardrules.api import Game
 from boardrules.games.connect_four import observation
@@ -24,7 +27,7 @@ from boardrules.games.connect_four.moves import (
 )
 from boardrules.games.connect_four.position import position_raw, position_text
 from boardrules.games.connect_four.views import ConnectFourView
-from boardrules.games.line_games import LineGameState
+from boardrules.games.line_games import LineGameState, rgb_board
 from boardrules.observations import Observation, ObservationLayout
 
 #: Player 0 (X, red in pictures) moves first; player 1 is O (yellow).
@@ -57,6 +60,12 @@ class ConnectFourGame(Game["ConnectFourState", ConnectFourMove]):
 
     def __init__(self) -> None:
         self._install(ConnectFourCore(), {}, build_move_table)
+
+    renders_rgb: ClassVar[bool] = True
+
+    def render_view_rgb(self, view: Mapping[str, Any]) -> npt.NDArray[np.uint8]:
+        """The board as an RGB picture (``line_games.rgb_board``): a disc a cell."""
+        return rgb_board(self._check_view(view))
 
     # --- the observation tensor (observation.py) ---
 

@@ -10,9 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+import numpy as np
+import numpy.typing as npt
+
 from boardrules._ext.tic_tac_toe import TicTacToeCore
 from boardrules.api import Game
-from boardrules.games.line_games import LineGameState
+from boardrules.games.line_games import LineGameState, rgb_board
 from boardrules.games.tic_tac_toe import observation
 from boardrules.games.tic_tac_toe.events import tic_tac_toe_events
 from boardrules.games.tic_tac_toe.moves import (
@@ -55,6 +58,12 @@ class TicTacToeGame(Game["TicTacToeState", TicTacToeMove]):
 
     def __init__(self) -> None:
         self._install(TicTacToeCore(), {}, build_move_table)
+
+    renders_rgb: ClassVar[bool] = True
+
+    def render_view_rgb(self, view: Mapping[str, Any]) -> npt.NDArray[np.uint8]:
+        """The board as an RGB picture (``line_games.rgb_board``): a disc a cell."""
+        return rgb_board(self._check_view(view))
 
     # --- the observation tensor (observation.py) ---
 
