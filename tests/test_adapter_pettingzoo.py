@@ -128,20 +128,27 @@ def test_an_illegal_action_raises_when_asked_and_changes_nothing(bad: object) ->
     assert (aec.rewards, aec._cumulative_rewards) == (rewards, cumulative)
 
 
-def test_max_cycles_truncates_after_that_many_steps() -> None:
-    aec = raw_env("connect_four", max_cycles=5)
+@pytest.mark.parametrize(("game_id", "options"), CONFIGS)
+def test_max_cycles_truncates_after_that_many_steps(game_id: str,
+                                                   options: dict[str, Any]) -> None:
+    """PettingZoo's max_cycles_test in AEC form: with ``max_cycles=5`` every agent is
+    truncated (not terminated) after the fifth step, and each is stepped out once."""
+    aec = raw_env(game_id, max_cycles=5, **options)
     aec.reset(seed=1)
-    steps = 0
-    for _ in aec.agent_iter():
+    rng = np.random.default_rng(1)
+    steps, finished = 0, []
+    for agent in aec.agent_iter():
         _, _, terminated, truncated, _ = aec.last()
         if terminated or truncated:
             assert truncated and not terminated
+            finished.append(agent)
             aec.step(None)
             continue
-        aec.step(int(np.flatnonzero(aec.observe(aec.agent_selection)["action_mask"])[0]))
+        mask = aec.observe(agent)["action_mask"]
+        aec.step(int(rng.choice(np.flatnonzero(mask))))
         steps += 1
-    assert steps == 5
-    assert len(aec.state.history) == 5 and not aec.state.is_terminal()
+    assert steps == 5 and not aec.state.is_terminal()
+    assert sorted(finished) == aec.possible_agents and aec.agents == []
 
 
 def test_teams_are_reported_in_infos() -> None:
