@@ -82,7 +82,9 @@ import sys, tarfile, zipfile
 from pathlib import PurePosixPath
 wheel, sdist = sys.argv[1], sys.argv[2]
 # One compiled module per .pyx of the sdist, under boardrules/_ext/.
-cores = sorted(PurePosixPath(n).stem for n in tarfile.open(sdist).getnames() if n.endswith(".pyx"))
+# (the library's own, under src_ext: the tutorial's package in examples/ builds apart)
+cores = sorted(PurePosixPath(n).stem for n in tarfile.open(sdist).getnames()
+               if n.endswith(".pyx") and "/src_ext/" in n)
 built = {}
 for name in zipfile.ZipFile(wheel).namelist():
     path = PurePosixPath(name)
