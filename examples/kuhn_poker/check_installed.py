@@ -51,7 +51,8 @@ def _installed() -> str:
 
     for module in (boardrules, boardrules_kuhn_poker):
         path = Path(module.__file__ or "").resolve()
-        if HERE in path.parents or HERE.parent.parent in path.parents:
+        # this package's tree, or the boardrules checkout it sits in (examples/kuhn_poker)
+        if path.is_relative_to(HERE) or path.is_relative_to(HERE.parent.parent / "boardrules"):
             raise RuntimeError(f"{module.__name__} is imported from the source tree "
                                f"({path}): run this from another directory")
     return f"boardrules {boardrules.__version__} at {Path(boardrules.__file__ or '').parent}"
