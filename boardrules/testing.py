@@ -891,14 +891,15 @@ def _has_observations(game: AnyGame) -> bool:
     return bool(game.core.observation_size)
 
 
-def _observation_differs(a: Any, b: Any) -> str | None:
-    """Where two observation tensors differ (the first field and index), else None."""
+def _observation_differs(game: AnyGame, a: Any, b: Any) -> str | None:
+    """Where two observation tensors of ``game`` differ (the first float, its field and
+    entry), else None."""
     if a.shape != b.shape or a.dtype != b.dtype:
         return f"shape/dtype {a.shape} {a.dtype} against {b.shape} {b.dtype}"
     if (a == b).all():
         return None
     index = int((a != b).nonzero()[0][0])
-    return f"float {index}: {a[index]} against {b[index]}"
+    return f"float {index}: {a[index]} against {b[index]}, {_field_at(game, index)}"
 
 
 def _field_at(game: AnyGame, index: int) -> str:
@@ -927,13 +928,9 @@ def check_observations_match_views(game: AnyGame, *, games: int = 3, seed: int =
             _require(outside is None, lambda: f"player {player}'s observation: {outside}, "
                      f"against the legend, at {_where(state, step)}")
             reference = game.observation_from_view(state.view(player), player)
-            differs = _observation_differs(tensor, reference)
-            if differs is not None:
-                index = int((tensor != reference).nonzero()[0][0]) if (
-                    tensor.shape == reference.shape) else 0
-                raise AssertionError(
-                    f"player {player}'s observation is not his view's ({differs}, "
-                    f"{_field_at(game, index)}) at {_where(state, step)}")
+            differs = _observation_differs(game, tensor, reference)
+            _require(differs is None, lambda: f"player {player}'s observation is not his "
+                     f"view's ({differs}) at {_where(state, step)}")
         mask = state.action_mask()
         legal = [m.action for m in state.legal_moves()] if state.current_player >= 0 else []
         _require(mask.nonzero()[0].tolist() == legal,
@@ -956,7 +953,7 @@ def check_observations_leak_nothing(game: AnyGame, *, games: int = 3, seed: int 
         nonlocal compared
         for player in range(game.num_players):
             world = state.determinize(player, seed=step)
-            differs = _observation_differs(state.observation(player),
+            differs = _observation_differs(game, state.observation(player),
                                            world.observation(player))
             _require(differs is None,
                      lambda: f"player {player}'s observation changes when what he cannot see "
@@ -968,7 +965,7 @@ def check_observations_leak_nothing(game: AnyGame, *, games: int = 3, seed: int 
     twins = 0
     for twin in _twin_truths(game, games, seed, random.Random(seed)):
         twins += 1
-        differs = _observation_differs(twin.a.observation(twin.observer),
+        differs = _observation_differs(game, twin.a.observation(twin.observer),
                                        twin.b.observation(twin.observer))
         _require(differs is None,
                  lambda: f"player {twin.observer} sees {twin.one} and {twin.other} alike, "
