@@ -84,3 +84,23 @@ def test_json_mutations_keep_a_document_a_tree_and_their_values_intact() -> None
             doc = mutations.mutate_document(doc, rng)
             json.dumps(doc)  # a circular document raises ValueError here
     assert json.dumps(mutations.JSON_VALUES, allow_nan=True) == pristine
+
+
+@pytest.mark.parametrize(("out", "error", "words"), [
+    (b"\x90G\x80(!\x00\xf4", ValueError, "read-only"),   # the core target's input
+    (None, TypeError, "not None"),
+    ([0] * 8, TypeError, "not list"),
+])
+def test_a_read_only_or_missing_buffer_is_refused_by_the_core_with_the_usual_errors(
+        out: object, error: type[Exception], words: str) -> None:
+    """CoreState.action_mask_into / observation_into took their buffer as a typed
+    memoryview, whose BufferError for bytes (read-only) was none of the errors a bad
+    argument raises: the fuzz target fuzz_core.py found it."""
+    state = boardrules.load("pig").new_game(seed=1)
+    core = state._core
+    before = state.state_bytes()
+    with pytest.raises(error, match=words):
+        core.action_mask_into(out)
+    with pytest.raises(error, match=words):
+        core.observation_into(0, out)
+    assert state.state_bytes() == before

@@ -242,6 +242,23 @@ cdef object field_int(object value, str field, object lo, object hi):
     return value
 
 
+cdef object _writable(object out, str dtype):
+    """``out`` as itself, checked to be a buffer: a read-only one (bytes) is a ValueError
+    and no buffer at all (None, a list) a TypeError, as for every other bad argument,
+    not the BufferError a typed memoryview raises (its dtype and shape are checked by the
+    memoryview and the caller)."""
+    if out is None:
+        raise TypeError(f"out must be a writable {dtype} buffer (a numpy array), not None")
+    try:
+        view = memoryview(out)
+    except TypeError:
+        raise TypeError(f"out must be a writable {dtype} buffer (a numpy array), not "
+                        f"{type(out).__name__}") from None
+    if view.readonly:
+        raise ValueError(f"out must be a writable {dtype} buffer: this one is read-only")
+    return out
+
+
 cdef uint64_t _u64_arg(object value, str name) except? 0:
     """A Python int in [0, 2**64) (TypeError / ValueError otherwise, never OverflowError)."""
     value = exact_int(value, name)
@@ -381,35 +398,38 @@ cdef class CoreState:
         self._ensure_legal()
         return a >= 0 and self._is_legal(a)
 
-    def observation_into(self, player, float[::1] out not None):
+    def observation_into(self, player, out):
         """Write ``player``'s observation tensor into ``out`` (a writable, contiguous
         float32 buffer of exactly ``observation_size`` floats: a numpy array), in C."""
+        cdef float[::1] buffer = _writable(out, "float32")
         cdef int size = self.game.observation_size
         if size == 0:
             raise ValueError("this game has no observation tensor")
         player = exact_int(player, "player")
         if not 0 <= player < self.c.num_players:
             raise ValueError(f"player must be 0 to {self.c.num_players - 1}, not {player}")
-        if out.shape[0] != size:
-            raise ValueError(f"the buffer holds {out.shape[0]} floats, the observation {size}")
+        if buffer.shape[0] != size:
+            raise ValueError(f"the buffer holds {buffer.shape[0]} floats, the observation "
+                             f"{size}")
         cdef int p = player
         with nogil:
-            self.c.observation(self.data, self.c.tables, p, &out[0])
+            self.c.observation(self.data, self.c.tables, p, &buffer[0])
 
-    def action_mask_into(self, signed char[::1] out not None):
+    def action_mask_into(self, out):
         """Write the legal-action mask into ``out`` (a writable, contiguous int8 buffer of
         ``num_distinct_actions`` entries): 1 at each legal action of the player to move, 0
         elsewhere (all 0 at a chance node and at the end)."""
+        cdef signed char[::1] buffer = _writable(out, "int8")
         cdef int i
-        if out.shape[0] != self.c.num_distinct_actions:
-            raise ValueError(f"the buffer holds {out.shape[0]} entries, the actions "
+        if buffer.shape[0] != self.c.num_distinct_actions:
+            raise ValueError(f"the buffer holds {buffer.shape[0]} entries, the actions "
                              f"{self.c.num_distinct_actions}")
         self._ensure_legal()
-        memset(&out[0], 0, out.shape[0])
+        memset(&buffer[0], 0, buffer.shape[0])
         if self.c.current_player(self.data, self.c.tables) < 0:
             return
         for i in range(self.n_legal):
-            out[self.legal[i]] = 1
+            buffer[self.legal[i]] = 1
 
     def chance_outcomes(self):
         """[(action, probability)] at a chance node, else []."""
