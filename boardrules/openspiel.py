@@ -55,6 +55,7 @@ except ImportError as exc:  # pragma: no cover - only without the extra
                       "pip install 'boardrules[openspiel]'") from exc
 
 import boardrules
+from boardrules._adapters import load_observed_game
 from boardrules.api import CHANCE, TERMINAL, Game, State
 from boardrules.games import as_game_id
 from boardrules.observations import OBSERVATION_DTYPE
@@ -111,8 +112,8 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]  # (pyspiel is untyped)
                  options: Mapping[str, Any] | None = None) -> None:
         game_id = self.game_id
         given = {**_pyspiel_options(game_id, params or {}), **(options or {})}
-        self.rules: Game[Any, Any] = boardrules.load(as_game_id(game_id), **given)
-        self.rules.observation_layout  # noqa: B018 - a game without tensors fails here
+        # (a game without observation tensors fails here, as for every adapter)
+        self.rules: Game[Any, Any] = load_observed_game(game_id, given)
         facts = _facts(self.rules)
         kind = _instance_type(self.rules)  # this game's own: its options decide
         # OpenSpiel takes a utility sum only from a game whose type is zero-sum
