@@ -27,15 +27,15 @@ import os
 import pickle
 import re
 import signal
+import threading
 import time
-from collections import deque
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from boardrules.api import CHANCE, Game, State, check_seed
+from boardrules._runner import Backend, Runner, check_backend, check_processes
+from boardrules.api import CHANCE, Game, Move, State, check_seed
 from boardrules.errors import BoardRulesError
 from boardrules.games import as_game_id, load
 from boardrules.records import game_record
@@ -293,6 +293,19 @@ def wilson_interval(score: float, games: int, z: float = Z95) -> tuple[float, fl
 # --- results ---
 
 @dataclass(frozen=True)
+class Forfeit:
+    """A bot that lost a game by forfeit: ``bot`` (its index in the match's bots, or the
+    tournament's field), the ``seat`` it was playing and the ``reason`` (the exception
+    its ``choose`` raised, the move that could not be played, or the time it took over
+    the limit).  The game stops there: that bot is placed last, the others share first
+    place."""
+
+    bot: int
+    seat: int
+    reason: str
+
+
+@dataclass(frozen=True)
 class GameRecord:
     """One game of a match.
 
@@ -302,7 +315,10 @@ class GameRecord:
     * ``winners`` -- the winning players (``outcome.winners``); ``points`` -- each bot's
       result (1, 0.5 or 0);
     * ``length`` -- the players' moves (chance outcomes not counted);
-    * ``moves`` / ``seconds`` -- each bot's moves and its time in ``choose`` in seconds.
+    * ``moves`` / ``seconds`` -- each bot's moves and its time in ``choose`` in seconds;
+    * ``places`` -- each bot's place, 1 best, equal on a tie (its best seat's place in
+      ``outcome.ranking``), which tournament ratings use;
+    * ``forfeit`` -- the :class:`Forfeit` that ended the game, or None.
     """
 
     index: int
@@ -313,6 +329,21 @@ class GameRecord:
     length: int
     moves: tuple[int, ...]
     seconds: tuple[float, ...]
+    places: tuple[int, ...] = ()
+    forfeit: Forfeit | None = None
+
+    @classmethod
+    def from_dict(cls, doc: Mapping[str, Any]) -> GameRecord:
+        """A record back from its JSON form (``dataclasses.asdict``); TypeError or
+        KeyError on a malformed one."""
+        fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
+                                  for k, v in doc.items()}
+        forfeit = fields.get("forfeit")
+        if forfeit is not None:
+            if not isinstance(forfeit, Mapping):
+                raise TypeError("forfeit must be an object or null")
+            fields["forfeit"] = Forfeit(**forfeit)
+        return cls(**fields)
 
 
 @dataclass(frozen=True)
@@ -351,7 +382,7 @@ class BotResult:
     ``score`` is wins plus half the draws (a draw: first place shared with another bot);
     ``score_rate`` is ``score / games`` and ``ci_low``/``ci_high`` its 95% Wilson interval;
     ``moves`` counts its moves over the match and ``mean_move_seconds`` its mean time per
-    move in ``choose``.
+    move in ``choose``; ``forfeits`` counts the games it lost by forfeit (each a loss).
     """
 
     bot: str
@@ -365,6 +396,7 @@ class BotResult:
     losses: int
     moves: int
     mean_move_seconds: float
+    forfeits: int = 0
 
 
 @dataclass(frozen=True)
@@ -435,7 +467,7 @@ class MatchResult:
                 games=doc["games"], seed=doc["seed"], specs=tuple(doc["specs"]),
                 bots=tuple(BotResult(**b) for b in doc["bots"]),
                 mean_game_length=doc["mean_game_length"],
-                records=tuple(GameRecord(**_tuples(r)) for r in doc["records"]),
+                records=tuple(GameRecord.from_dict(r) for r in doc["records"]),
                 interrupted=interrupted)
         except (KeyError, TypeError) as exc:
             raise ValueError(f"malformed match result: {exc}") from None
@@ -445,10 +477,6 @@ class MatchResult:
         return cls.from_dict(json.loads(text))
 
 
-def _tuples(record: Mapping[str, Any]) -> dict[str, Any]:
-    return {k: tuple(v) if isinstance(v, list) else v for k, v in record.items()}
-
-
 # --- playing ---
 
 def play_match(game: str | AnyGame, bots: Sequence[object], games: int = 100,
@@ -456,7 +484,9 @@ def play_match(game: str | AnyGame, bots: Sequence[object], games: int = 100,
                processes: int | None = None,
                options: Mapping[str, Any] | None = None,
                progress: Callable[[MatchProgress], object] | None = None,
-               records_dir: str | os.PathLike[str] | None = None) -> MatchResult:
+               records_dir: str | os.PathLike[str] | None = None,
+               move_time_limit: float | None = None,
+               backend: str = "local") -> MatchResult:
     """Play ``games`` games of ``game`` between ``bots``, seats rotated.
 
     * ``game`` -- a game id (loaded with ``options``) or a :class:`~boardrules.Game`;
@@ -464,14 +494,24 @@ def play_match(game: str | AnyGame, bots: Sequence[object], games: int = 100,
       puts bot ``(s + g) % len(bots)`` in seat ``s``;
     * ``seed`` -- the match seed (``None``: a fresh one, recorded in the result); game
       ``g`` and each of its seats get seeds derived from it (:func:`derive_seed`);
-    * ``processes`` -- worker processes (default ``os.cpu_count()``); ``1`` plays in this
-      process, which a bot that cannot be pickled needs;
+    * ``processes`` -- worker processes (default ``os.cpu_count()``, on Ray the
+      cluster's CPUs); ``1`` plays in this process, which a bot that cannot be pickled
+      needs;
     * ``progress`` -- called in this process with a :class:`MatchProgress` when the games
       start and after each finished game, as they finish (with several processes, not in
       game order); an exception it raises stops the match and propagates;
     * ``records_dir`` -- a directory (made if missing, holding no game records yet) where
       each finished game's whole record (:func:`boardrules.records.game_record`, viewer
-      ``"all"``) is written as it finishes: game ``g`` to ``game-{g + 1:05d}.json``.
+      ``"all"``) is written as it finishes: game ``g`` to ``game-{g + 1:05d}.json``;
+    * ``move_time_limit`` -- seconds a bot may take over one move (None: no limit); a
+      bot over it forfeits the game (see :class:`Forfeit`);
+    * ``backend`` -- ``"local"`` (this process or local worker processes) or ``"ray"``
+      (Ray actors on the cluster ``ray.init`` joined, or a local one; the same result).
+
+    A bot is handed :func:`fair_state`: a world of what its seat may know, with an RNG
+    of its own, so it can neither read a hidden card nor the next die.  A bot that
+    raises, returns a move that cannot be played or runs past ``move_time_limit``
+    forfeits the game (:class:`Forfeit`, in the game's record), and the match goes on.
 
     Ctrl-C (:class:`KeyboardInterrupt`) while the games are played stops the match at
     once: the games not started are cancelled, those under way dropped (the worker
@@ -484,23 +524,24 @@ def play_match(game: str | AnyGame, bots: Sequence[object], games: int = 100,
     _check_seating(the_game, len(makers))
     _check_games(games)
     match_seed = check_seed(seed)
-    workers = min(_processes(processes), games)
+    runner_backend = check_backend(backend)
+    workers = check_processes(processes)
+    limit = check_move_time_limit(move_time_limit)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a callable or None, not {type(progress).__name__}")
     records = _records_dir(records_dir)
-    _build_each_once(makers)
-    if workers > 1:
-        _check_picklable(type(the_game), makers)
+    build_each_once(makers)
+    if workers != 1 or runner_backend == "ray":
+        check_picklable(type(the_game), makers)
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
     collector = _Collector(games, tuple(m.label for m in makers), progress, records)
-    tasks = [(g, match_seed, records is not None) for g in range(games)]
+    table = tuple(range(len(makers)))
+    jobs = [GameJob(table, match_seed, g, records is not None, limit) for g in range(games)]
+    runner = game_runner(the_game, makers, runner_backend, workers)
     interrupted = False
     try:
-        if workers == 1:
-            _play_here(the_game, makers, tasks, collector)
-        else:
-            _play_in_pool(the_game, makers, tasks, workers, collector)
+        runner.run(jobs, lambda job, played: collector.add(*played), collector.start)
     except KeyboardInterrupt:
         collector.settle()
         interrupted = True
@@ -540,7 +581,19 @@ def _check_games(games: int) -> None:
         raise ValueError("games must be at least 1")
 
 
-def _build_each_once(makers: Sequence[_Maker]) -> None:
+def check_move_time_limit(limit: object) -> float | None:
+    """``move_time_limit`` checked: None or a positive finite number of seconds."""
+    if limit is None:
+        return None
+    if isinstance(limit, bool) or not isinstance(limit, (int, float)):
+        raise TypeError(f"move_time_limit must be a number of seconds or None, "
+                        f"not {type(limit).__name__}")
+    if not math.isfinite(limit) or limit <= 0:
+        raise ValueError(f"move_time_limit must be a positive number of seconds, not {limit}")
+    return float(limit)
+
+
+def build_each_once(makers: Sequence[_Maker]) -> None:
     """Build each bot once, so that bad options fail before any game is played."""
     for i, maker in enumerate(makers):
         try:
@@ -549,17 +602,7 @@ def _build_each_once(makers: Sequence[_Maker]) -> None:
             raise _with_context(exc, f"bot {i} ({maker.label}): {exc}") from exc
 
 
-def _processes(processes: int | None) -> int:
-    if processes is None:
-        return os.cpu_count() or 1
-    if isinstance(processes, bool) or not isinstance(processes, int):
-        raise TypeError("processes must be an int or None")
-    if processes < 1:
-        raise ValueError("processes must be at least 1")
-    return processes
-
-
-def _check_picklable(game_class: type[AnyGame], makers: Sequence[_Maker]) -> None:
+def check_picklable(game_class: type[AnyGame], makers: Sequence[_Maker]) -> None:
     """The worker processes rebuild the game from its class and options and get the bots'
     makers: all must pickle (a class pickles by its importable name)."""
     try:
@@ -577,113 +620,197 @@ def _check_picklable(game_class: type[AnyGame], makers: Sequence[_Maker]) -> Non
                 f"({exc}); define it at module level or play with processes=1") from None
 
 
-#: A game to play: its index, the match seed, and whether to return its whole record.
-_Task = tuple[int, int, bool]
-#: A finished game: its summary, and its whole record as JSON text when it was asked for.
-_Played = tuple[GameRecord, "str | None"]
+@dataclass(frozen=True)
+class GameJob:
+    """One game to play: the bots at the table (indices into the worker's makers, in
+    rotation order), the seed its seeds derive from, its index, whether to return its
+    whole record, and the time limit per move."""
+
+    table: tuple[int, ...]
+    match_seed: int
+    index: int
+    keep_record: bool = False
+    move_time_limit: float | None = None
 
 
-def _play_here(game: AnyGame, makers: Sequence[_Maker], tasks: Sequence[_Task],
-               collector: _Collector) -> None:
-    """Every game in this process, one after the other."""
-    collector.start()
-    for task in tasks:
-        collector.add(*_play_game(game, makers, *task))
+#: A finished game: its summary (bots as indices into the job's table), and its whole
+#: record as JSON text when it was asked for.
+Played = tuple[GameRecord, "str | None"]
+#: What each worker holds: the game and every bot's maker.
+_Context = tuple[AnyGame, Sequence[_Maker]]
 
 
-def _play_in_pool(game: AnyGame, makers: Sequence[_Maker], tasks: Sequence[_Task],
-                  workers: int, collector: _Collector) -> None:
-    """Every game in worker processes, handed to the collector as they finish.
+def game_runner(game: AnyGame, makers: Sequence[_Maker], backend: Backend,
+                processes: int | None) -> Runner[GameJob, Played]:
+    """A :class:`~boardrules._runner.Runner` playing :class:`GameJob` s: each worker
+    rebuilds the game from its class and options and holds the makers."""
+    return Runner(_worker_context, (type(game), dict(game.options), list(makers)),
+                  _play_job, backend=backend, processes=processes)
 
-    The games go out in batches of consecutive games, two per worker at a time (one
-    playing, one waiting), each as many games as take about :data:`BATCH_SECONDS` at the
-    pace so far: one at a time when games are slow, so the progress moves with each,
-    many when they are quick, so that handing them over costs little; and a long match
-    never holds a future per game.  On any exception (Ctrl-C included) the workers are
-    ended at once, mid-game: waiting for the games under way could take as long as the
-    games do."""
-    pool = ProcessPoolExecutor(workers, initializer=_init_worker,
-                               initargs=(type(game), dict(game.options), list(makers)))
-    waiting = deque(tasks)
-    running: set[Future[_Batch]] = set()
-    pace = _Pace()
-    done = False
+
+def _worker_context(game_class: Callable[..., AnyGame], options: dict[str, Any],
+                    makers: list[_Maker]) -> _Context:
+    return game_class(**options), makers
+
+
+def _play_job(context: _Context, job: GameJob) -> Played:
+    game, makers = context
+    return play_game(game, [makers[b] for b in job.table], job.index, job.match_seed,
+                     keep_record=job.keep_record, move_time_limit=job.move_time_limit)
+
+
+def fair_state(state: State[Any], player: int, seed: int) -> State[Any]:
+    """What the arena hands the bot of ``player``: a world of what he may know
+    (:meth:`~boardrules.State.determinize`: others' hidden cards redrawn, his own
+    knowledge kept), with an RNG of its own seeded by ``seed``, so that no bot can read
+    a hidden card, nor the next die, card or Pict through the table's RNG.  The library's
+    bots search such worlds anyway: they choose the same moves from it as from the
+    truth."""
+    return state.determinize(player, seed)
+
+
+class _OutOfTime(BaseException):
+    """Raised in a bot's ``choose`` by the alarm of the hard time limit (a BaseException:
+    a bot catching Exception does not swallow it)."""
+
+
+#: How far past ``move_time_limit`` a bot is stopped mid-move (where it can be: in the
+#: main thread of a process with SIGALRM), as a factor of the limit and at least
+#: :data:`HARD_LIMIT_GRACE` seconds more; a bot returning late but before it is also
+#: forfeits.
+HARD_LIMIT_FACTOR = 2.0
+HARD_LIMIT_GRACE = 1.0
+
+
+def _choose(bot: Bot, world: State[Any], limit: float | None) -> tuple[object, float]:
+    """The bot's move for ``world`` and its time; raises what the bot raised, or
+    :class:`_OutOfTime` when the alarm stopped it."""
+    alarm = limit is not None and _can_alarm()
+    previous: Any = None
+    if alarm:
+        assert limit is not None
+        def on_alarm(signum: int, frame: object) -> None:
+            raise _OutOfTime
+        previous = signal.signal(signal.SIGALRM, on_alarm)
+        signal.setitimer(signal.ITIMER_REAL,
+                         max(limit * HARD_LIMIT_FACTOR, limit + HARD_LIMIT_GRACE))
+    start = time.perf_counter()
     try:
-        for _ in range(2 * workers):
-            running |= _submit(pool, waiting, 1)
-        collector.start()  # after the first submissions: the workers exist from here on
-        while running:
-            finished, running = wait(running, return_when=FIRST_COMPLETED)
-            for future in finished:
-                played, seconds = future.result()
-                for summary, record_text in played:
-                    collector.add(summary, record_text)
-                pace.add(len(played), seconds)
-                running |= _submit(pool, waiting, pace.batch_size(len(waiting), workers))
-        done = True
+        move = bot.choose(world)
     finally:
-        if done:
-            pool.shutdown()
+        seconds = time.perf_counter() - start
+        if alarm:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+    return move, seconds
+
+
+def _can_alarm() -> bool:
+    """SIGALRM can stop a bot here: a platform that has it, in the main thread, with no
+    handler of the caller's own on it."""
+    return (hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGALRM) in (signal.SIG_DFL, signal.SIG_IGN, None))
+
+
+def _bot_move(bot: Bot, state: State[Any], player: int, limit: float | None,
+              world_seed: int) -> tuple[Any | None, float, str | None]:
+    """(the move, the seconds, None) or (None, the seconds, why the bot forfeits)."""
+    world = fair_state(state, player, world_seed)
+    try:
+        move, seconds = _choose(bot, world, limit)
+    except _OutOfTime:
+        assert limit is not None
+        return None, limit, f"stopped after running past the {limit:g} s move time limit"
+    except Exception as exc:  # a bot of the user's may raise anything: it loses the game
+        return None, 0.0, f"choose raised {type(exc).__name__}: {exc}"
+    if limit is not None and seconds > limit:
+        return None, seconds, f"took {seconds:.3g} s, over the {limit:g} s move time limit"
+    if not state.is_legal(move):
+        why = _why_not(state, move, player)
+        return None, seconds, f"chose {_shown(move)}, which cannot be played: {why}"
+    return move, seconds, None
+
+
+def _shown(move: object) -> str:
+    """A move in its notation; anything else as its repr, cut short."""
+    text = str(move) if isinstance(move, Move) else repr(move)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _why_not(state: State[Any], move: object, player: int) -> str:
+    """The error applying ``move`` would raise (on a copy: the table is untouched)."""
+    try:
+        state.copy().apply(move, player=player)
+    except (ValueError, TypeError) as exc:
+        return str(exc)
+    return "not a legal move"
+
+
+def play_game(game: AnyGame, makers: Sequence[_Maker], index: int, match_seed: int, *,
+              keep_record: bool = False, move_time_limit: float | None = None) -> Played:
+    """Game ``index`` of a match between ``makers`` (seats rotated), one freshly made bot
+    per seat, each handed :func:`fair_state`; with ``keep_record`` also its whole record
+    as JSON (made here, where the state is)."""
+    k = len(makers)
+    seats = tuple((s + index) % k for s in range(game.num_players))
+    players: list[Bot | None] = []
+    forfeit: Forfeit | None = None
+    for s, b in enumerate(seats):
+        try:
+            players.append(makers[b].make(derive_seed(match_seed, index, "seat", s)))
+        except Exception as exc:  # a factory of the user's failing mid-match
+            players.append(None)
+            forfeit = forfeit or Forfeit(b, s, f"could not be made: {type(exc).__name__}: {exc}")
+    game_seed = derive_seed(match_seed, index)
+    state = game.new_game(seed=game_seed)
+    moves = [0] * k
+    seconds = [0.0] * k
+    while forfeit is None and not state.is_terminal():
+        player = state.current_player
+        if player == CHANCE:  # auto_chance draws these itself; a game may still stop here
+            state.apply_random_chance()
         else:
-            _stop_now(pool, running)
+            bot = seats[player]
+            chooser = players[player]
+            assert chooser is not None
+            move, took, reason = _bot_move(
+                chooser, state, player, move_time_limit,
+                derive_seed(match_seed, index, "world", len(state.history)))
+            seconds[bot] += took
+            moves[bot] += 1
+            if reason is not None:
+                forfeit = Forfeit(bot, player, reason)
+                break
+            state.apply(move, player=player)
+        if len(state.history) > game.max_game_length:
+            raise RuntimeError(f"game {index} of {game.id} ran past max_game_length "
+                               f"({game.max_game_length}): a defect of the rules core")
+    winners, places = _result(state, seats, k, forfeit)
+    summary = GameRecord(index=index, seed=game_seed, seats=seats, winners=winners,
+                         points=_points(winners, seats, k), length=sum(moves),
+                         moves=tuple(moves), seconds=tuple(seconds), places=places,
+                         forfeit=forfeit)
+    text = None
+    if keep_record:
+        text = json.dumps(_whole_record(state, [makers[b].label for b in seats], game_seed))
+    return summary, text
 
 
-#: A batch of games sent to a worker should take about this long (seconds): long enough
-#: that sending it and its results costs little, short enough that the progress moves.
-BATCH_SECONDS = 0.05
-#: A batch's games and the seconds the worker took over them.
-_Batch = tuple[list[_Played], float]
-
-
-class _Pace:
-    """The seconds a game takes in a worker, over the batches so far."""
-
-    def __init__(self) -> None:
-        self.games = 0
-        self.seconds = 0.0
-
-    def add(self, games: int, seconds: float) -> None:
-        self.games += games
-        self.seconds += seconds
-
-    def batch_size(self, waiting: int, workers: int) -> int:
-        """Games for the next batch: :data:`BATCH_SECONDS` of them at this pace, but no
-        more than a share of those left (so the workers finish together), and one when
-        games are slow."""
-        per_game = self.seconds / self.games if self.games else BATCH_SECONDS
-        wanted = int(BATCH_SECONDS / per_game) if per_game > 0 else waiting
-        return max(1, min(wanted, waiting // (2 * workers)))
-
-
-def _submit(pool: ProcessPoolExecutor, waiting: deque[_Task], size: int) -> set[Future[_Batch]]:
-    """The next ``size`` waiting games sent to the pool as one batch (none left: nothing)."""
-    batch = [waiting.popleft() for _ in range(min(size, len(waiting)))]
-    return {pool.submit(_play_remote, batch)} if batch else set()
-
-
-def _stop_now(pool: ProcessPoolExecutor, futures: Iterable[Future[_Batch]]) -> None:
-    """Cancel the batches not started and end the workers without waiting for theirs."""
-    for future in futures:
-        future.cancel()
-    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14 and later
-    # before 3.14 the pool does not name its processes publicly; ending them makes its
-    # manager thread find the pool broken and let go of it as terminate_workers does
-    workers = list((getattr(pool, "_processes", None) or {}).values())
-    if callable(terminate):
-        terminate()
-    else:
-        pool.shutdown(wait=False, cancel_futures=True)
-        for process in workers:
-            process.terminate()
-    # and any the pool had not yet listed when it was asked (a worker it was starting)
-    workers += [p for p in (getattr(pool, "_processes", None) or {}).values()
-                if p not in workers]
-    deadline = time.monotonic() + 0.5
-    for process in workers:
-        process.join(max(0.0, deadline - time.monotonic()))
-        if process.is_alive():  # a bot of its own kept SIGTERM from ending it
-            process.kill()
-            process.join()
+def _result(state: State[Any], seats: Sequence[int], num_bots: int,
+            forfeit: Forfeit | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The winning players and each bot's place (1 best, equal on a tie): a bot's place
+    is that of its best seat in the game's ranking; after a forfeit, the other bots'
+    seats win and the forfeiting bot is last."""
+    if forfeit is not None:
+        winners = tuple(p for p, b in enumerate(seats) if b != forfeit.bot)
+        places = tuple(num_bots if b == forfeit.bot else 1 for b in range(num_bots))
+        return winners, places
+    outcome = state.outcome()
+    assert outcome is not None
+    best = [min(outcome.ranking[p] for p, b in enumerate(seats) if b == bot)
+            for bot in range(num_bots)]
+    places = tuple(1 + sum(other < mine for other in best) for mine in best)
+    return tuple(outcome.winners), places
 
 
 class _Collector:
@@ -773,65 +900,6 @@ def _write_atomic(path: Path, text: str) -> None:
         raise
 
 
-_WORKER: dict[str, Any] = {}
-
-
-def _init_worker(game_class: Callable[..., AnyGame], options: dict[str, Any],
-                 makers: list[_Maker]) -> None:
-    # Ctrl-C at a terminal signals the whole process group; the parent alone decides
-    # what it means (it ends the workers itself), so a worker never dies of it mid-reply
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _WORKER["game"] = game_class(**options)
-    _WORKER["makers"] = makers
-
-
-def _play_remote(batch: list[_Task]) -> _Batch:
-    start = time.perf_counter()
-    played = [_play_game(_WORKER["game"], _WORKER["makers"], *task) for task in batch]
-    return played, time.perf_counter() - start
-
-
-def _play_game(game: AnyGame, makers: Sequence[_Maker], index: int, match_seed: int,
-               keep_record: bool = False) -> _Played:
-    """Game ``index`` of the match, one freshly made bot per seat; with ``keep_record``
-    also its whole record as JSON (made here, where the state is)."""
-    k = len(makers)
-    seats = tuple((s + index) % k for s in range(game.num_players))
-    players = [makers[b].make(derive_seed(match_seed, index, "seat", s))
-               for s, b in enumerate(seats)]
-    game_seed = derive_seed(match_seed, index)
-    state = game.new_game(seed=game_seed)
-    actions = len(state.history)
-    moves = [0] * k
-    seconds = [0.0] * k
-    while not state.is_terminal():
-        player = state.current_player
-        if player == CHANCE:  # auto_chance draws these itself; a game may still stop here
-            state.apply_random_chance()
-        else:
-            bot = seats[player]
-            view = state.copy()  # whatever the bot does to its copy, the game goes on
-            start = time.perf_counter()
-            move = players[player].choose(view)
-            seconds[bot] += time.perf_counter() - start
-            moves[bot] += 1
-            _apply(state, move, player, makers[bot].label, index)
-        actions = len(state.history)
-        if actions > game.max_game_length:
-            raise RuntimeError(f"game {index} of {game.id} ran past max_game_length "
-                               f"({game.max_game_length}): a defect of the rules core")
-    outcome = state.outcome()
-    assert outcome is not None
-    summary = GameRecord(index=index, seed=game_seed, seats=seats,
-                         winners=tuple(outcome.winners),
-                         points=_points(outcome.winners, seats, k), length=sum(moves),
-                         moves=tuple(moves), seconds=tuple(seconds))
-    text = None
-    if keep_record:
-        text = json.dumps(_whole_record(state, [makers[b].label for b in seats], game_seed))
-    return summary, text
-
-
 def _whole_record(state: State[Any], players: list[str], seed: int) -> dict[str, Any]:
     """``game_record(state, "all")``, with who sat where and the game's seed when the
     records module takes them."""
@@ -843,15 +911,6 @@ def _whole_record(state: State[Any], players: list[str], seed: int) -> dict[str,
 @functools.cache
 def _record_keywords() -> frozenset[str]:
     return frozenset(inspect.signature(game_record).parameters)
-
-
-def _apply(state: State[Any], move: object, player: int, label: str, index: int) -> None:
-    try:
-        state.apply(move, player=player)
-    except (ValueError, TypeError) as exc:
-        message = (f"game {index}: bot {label!r} in seat {player} chose {move!r}, "
-                   f"which cannot be played: {exc}")
-        raise _with_context(exc, message) from exc
 
 
 def _with_context(exc: Exception, message: str) -> Exception:
@@ -877,7 +936,8 @@ def _summarise(game: AnyGame, makers: Sequence[_Maker], seed: int,
             score_rate=score / games if games else 0.0,
             ci_low=low, ci_high=high, wins=points.count(1.0), draws=points.count(0.5),
             losses=points.count(0.0), moves=moves,
-            mean_move_seconds=sum(r.seconds[b] for r in records) / moves if moves else 0.0))
+            mean_move_seconds=sum(r.seconds[b] for r in records) / moves if moves else 0.0,
+            forfeits=sum(r.forfeit is not None and r.forfeit.bot == b for r in records)))
     return MatchResult(
         game=game.id, options=dict(game.options), players=game.num_players,
         games=games, seed=seed, specs=tuple(m.label for m in makers), bots=tuple(results),

@@ -95,13 +95,6 @@ class IgnoresCtrlCOrFails:
         return self.rng.choice(state.legal_moves())
 
 
-class AlwaysCentre:
-    """Plays b2 again and again: illegal from its second move on (picklable)."""
-
-    def choose(self, state: State[Move]) -> Move:
-        return state.game.move(4)
-
-
 def ctrl_c_in_game(stop: int, match_seed: int) -> Callable[..., Any]:
     """A seeded random bot class whose ``choose`` in game ``stop`` is hit by Ctrl-C."""
     doomed = seat_seeds(match_seed, stop)
@@ -310,13 +303,90 @@ def test_a_game_class_of_your_own_plays_in_process_and_must_be_picklable_for_pro
         play_match(LocalPig(), ["random", "random"], games=2, processes=2)
 
 
-def test_a_bot_choosing_an_illegal_move_is_named() -> None:
+def test_a_bot_choosing_an_illegal_move_forfeits_the_game_with_the_reason() -> None:
     class Stubborn:
         def choose(self, state: State[Move]) -> Move:
             return state.game.move(4)  # b2, again and again
 
-    with pytest.raises(ValueError, match="bot 'Stubborn' in seat 0 chose"):
-        play_match("tic_tac_toe", [Stubborn(), "random"], games=1, processes=1)
+    result = play_match("tic_tac_toe", [Stubborn(), "random"], games=2, processes=1)
+    for record in result.records:
+        assert record.forfeit is not None and record.forfeit.bot == 0
+        assert "chose b2, which cannot be played" in record.forfeit.reason
+        assert record.points == (0.0, 1.0) and record.places == (2, 1)
+        assert record.winners == (record.seats.index(1),)
+    # game 0: Stubborn moves first and plays b2; game 1: random moves first, and b2 is
+    # refused only if random took it -- else Stubborn's second b2 is the illegal one
+    assert result.records[0].moves == (2, 1)
+    assert [b.forfeits for b in result.bots] == [2, 0]
+    assert [b.losses for b in result.bots] == [2, 0]
+
+
+class Raising:
+    def choose(self, state: State[Move]) -> Move:
+        raise KeyError("a bug in the bot")
+
+
+class Sleepy:
+    """Slow on its first move only (the limit is per move)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.moves = 0
+
+    def choose(self, state: State[Move]) -> Move:
+        self.moves += 1
+        time.sleep(0.3 if self.moves == 1 else 0.0)
+        return state.legal_moves()[0]
+
+
+class Endless:
+    """Never returns, and swallows every Exception it could be stopped with."""
+
+    def choose(self, state: State[Move]) -> Move:
+        while True:
+            try:
+                time.sleep(0.01)
+            except Exception:  # the point of the bot: nothing stops it but the alarm
+                continue
+
+
+@pytest.mark.parametrize("processes", [1, 2])
+def test_a_bot_that_raises_forfeits_and_the_match_goes_on(processes: int) -> None:
+    result = play_match("connect_four", [Raising(), "random"], games=4, processes=processes)
+    assert result.games == 4
+    assert all(r.forfeit is not None and r.forfeit.bot == 0 for r in result.records)
+    assert {r.forfeit.reason for r in result.records if r.forfeit} == {
+        "choose raised KeyError: 'a bug in the bot'"}
+    assert result.bots[1].score == 4.0
+
+
+def test_a_bot_over_the_move_time_limit_forfeits() -> None:
+    result = play_match("tic_tac_toe", [Sleepy, "random"], games=2, processes=1,
+                        move_time_limit=0.1)
+    for record in result.records:
+        assert record.forfeit is not None and record.forfeit.bot == 0
+        assert re.fullmatch(r"took 0\.3\d* s, over the 0\.1 s move time limit",
+                            record.forfeit.reason)
+    # a generous limit changes nothing
+    assert all(r.forfeit is None for r in play_match(
+        "tic_tac_toe", [Sleepy, "random"], games=2, processes=1, move_time_limit=5).records)
+
+
+@pytest.mark.parametrize("processes", [1, 2])
+def test_a_bot_that_never_returns_is_stopped_and_forfeits(processes: int) -> None:
+    start = time.monotonic()
+    result = play_match("tic_tac_toe", [Endless(), "random"], games=2, processes=processes,
+                        move_time_limit=0.2)
+    assert time.monotonic() - start < 10
+    assert [r.forfeit.reason for r in result.records if r.forfeit] == [
+        "stopped after running past the 0.2 s move time limit"] * 2
+    assert signal.getsignal(signal.SIGALRM) is signal.SIG_DFL  # put back as it was
+
+
+@pytest.mark.parametrize("limit", [0, -1.0, float("nan"), float("inf"), "1", True])
+def test_a_bad_move_time_limit_is_refused(limit: Any) -> None:
+    error = TypeError if isinstance(limit, (str, bool)) else ValueError
+    with pytest.raises(error, match="move_time_limit"):
+        play_match("tic_tac_toe", ["random", "random"], games=1, move_time_limit=limit)
 
 
 # --- results as data ---
@@ -464,8 +534,9 @@ def test_many_quick_games_in_worker_processes_give_the_one_process_result() -> N
 
 
 def test_an_error_in_a_worker_stops_the_match_and_the_workers() -> None:
-    with pytest.raises(ValueError, match=r"game \d+: bot 'AlwaysCentre' in seat [01] chose"):
-        play_match("tic_tac_toe", [AlwaysCentre(), "random"], games=50, processes=2)
+    # a defect of the game (not of a bot, which would forfeit) stops everything
+    with pytest.raises(RuntimeError, match="past max_game_length"):
+        play_match(TooShortTicTacToe(), ["random", "random"], games=50, processes=2)
     assert _no_children_left()
 
 
