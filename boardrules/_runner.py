@@ -204,9 +204,8 @@ class Runner(Generic[JobT, ResultT]):
                     self._send(actor, waiting, pace.batch_size(len(waiting), workers),
                                running)
         finally:
-            # done or not, the actors go: each holds a CPU of the cluster
-            for ref in running:
-                ray.cancel(ref, force=True)
+            # done or not, the actors go: each holds a CPU of the cluster, and killing
+            # one ends the batch it is running (Ray cancels no actor task by force)
             for actor in actors:
                 ray.kill(actor)
 

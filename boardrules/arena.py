@@ -439,6 +439,7 @@ class MatchResult:
             cells = [r[c].ljust(widths[c]) if c == 1 else r[c].rjust(widths[c])
                      for c in range(len(header))]
             lines.append("  ".join(cells).rstrip())
+        lines += forfeit_lines(self.specs, [r.forfeit for r in self.records if r.forfeit])
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -475,6 +476,17 @@ class MatchResult:
     @classmethod
     def from_json(cls, text: str) -> MatchResult:
         return cls.from_dict(json.loads(text))
+
+
+def forfeit_lines(bots: Sequence[str], forfeits: Sequence[Forfeit], most: int = 10) -> list[str]:
+    """The forfeits of a match or a tournament, for its table (nothing when none)."""
+    if not forfeits:
+        return []
+    lines = [f"forfeits ({len(forfeits)}):"]
+    lines += [f"  {bots[f.bot]} (seat {f.seat}): {f.reason}" for f in forfeits[:most]]
+    if len(forfeits) > most:
+        lines.append(f"  ... and {len(forfeits) - most} more")
+    return lines
 
 
 # --- playing ---

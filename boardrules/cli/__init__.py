@@ -28,7 +28,8 @@ __all__ = ["BOT_ITERATIONS", "DEMO_GAMES", "SUGGESTION_ITERATIONS", "demo_bots",
            "play_demo_game"]
 
 #: The subcommands, in the order ``--help`` lists them (each a module of this package).
-COMMANDS = ("demo", "games", "play", "suggest", "replay", "render", "match", "record", "bench")
+COMMANDS = ("demo", "games", "play", "suggest", "replay", "render", "match", "tournament",
+            "record", "bench")
 
 
 def _games(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -11,12 +11,10 @@ from abc import abstractmethod
 from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
-
-    from boardrules.arena import MatchProgress
 
 #: The exit status of a match stopped by Ctrl-C (128 + SIGINT, as a shell reports it).
 INTERRUPTED_STATUS = 130
@@ -43,6 +41,11 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--records", default=None, metavar="DIR",
                    help="write each finished game's whole record to DIR/game-00001.json, "
                         "... (DIR is made if missing and must hold no game records)")
+    p.add_argument("--move-time-limit", type=float, default=None, metavar="SECONDS",
+                   help="a bot over it on a move forfeits the game")
+    p.add_argument("--backend", default="local", choices=("local", "ray"),
+                   help="local processes (default) or Ray actors (ray.init: RAY_ADDRESS "
+                        "or a local Ray)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(run=match)
 
@@ -57,8 +60,10 @@ def match(args: argparse.Namespace) -> int:
             result = arena.play_match(args.game, args.bots, games=args.games, seed=args.seed,
                                       processes=args.processes,
                                       options=arena.parse_options(args.option),
-                                      progress=show, records_dir=args.records)
-    except (ValueError, TypeError, LookupError) as exc:
+                                      progress=show, records_dir=args.records,
+                                      move_time_limit=args.move_time_limit,
+                                      backend=args.backend)
+    except (ValueError, TypeError, LookupError, ImportError) as exc:
         print(f"boardrules match: error: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:  # the records directory cannot be made or written
@@ -75,13 +80,30 @@ def match(args: argparse.Namespace) -> int:
     return 0
 
 
-def progress_display(stream: TextIO) -> _Display:
+class MatchProgress(Protocol):
+    """What the displays read of a match's (or a tournament's) progress."""
+
+    @property
+    def done(self) -> int: ...
+    @property
+    def total(self) -> int: ...
+    @property
+    def bots(self) -> tuple[str, ...]: ...
+    @property
+    def scores(self) -> tuple[float, ...]: ...
+    @property
+    def elapsed(self) -> float: ...
+    @property
+    def seconds_left(self) -> float | None: ...
+
+
+def progress_display(stream: TextIO, what: str = "match") -> _Display:
     """The progress display for ``stream``: a live bar if it is a terminal, else a line
     per tenth of the games (a log file or a pipe gets no cursor movements)."""
     isatty = getattr(stream, "isatty", None)
     if callable(isatty) and isatty():
         return _Bar(stream)
-    return _Lines(stream)
+    return _Lines(stream, what)
 
 
 def scores_text(progress: MatchProgress) -> str:
@@ -110,8 +132,9 @@ class _Display(AbstractContextManager["_Display"]):
 class _Lines(_Display):
     """A line each time another tenth of the games is done."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO, what: str = "match") -> None:
         self.stream = stream
+        self.what = what
         self.tenths = 0
 
     def __call__(self, progress: MatchProgress) -> None:
@@ -121,7 +144,7 @@ class _Lines(_Display):
         self.tenths = tenths
         left = progress.seconds_left
         eta = f", {clock(left)} left" if left else ""
-        print(f"boardrules match: {progress.done}/{progress.total} games, "
+        print(f"boardrules {self.what}: {progress.done}/{progress.total} games, "
               f"{scores_text(progress)}, {clock(progress.elapsed)} elapsed{eta}",
               file=self.stream, flush=True)
 
