@@ -249,19 +249,26 @@ def test_cli_tournament_prints_ratings_and_json(capsys: pytest.CaptureFixture[st
     assert "unknown bot 'nobot'" in capsys.readouterr().err
 
 
+#: Budgets for which a game lasts long enough that Ctrl-C comes before the last one.
+CLI_BOTS = ["random", "greedy", "mcts:iterations=100", "ismcts:iterations=100",
+            "alphabeta:max_nodes=500"]
+
+
+@pytest.mark.parametrize("game_id", FOUR_GAMES)
 def test_cli_tournament_stopped_by_ctrl_c_resumes_from_its_results_file(
-        tmp_path: Path) -> None:
-    """A real SIGINT to a real process playing on two workers, then the same command."""
+        game_id: str, tmp_path: Path) -> None:
+    """A real SIGINT to a real process playing on two workers, then the same command:
+    a round-robin of five bots (ten tables of two games)."""
     results = tmp_path / "results.jsonl"
-    command = [sys.executable, "-m", "boardrules", "tournament", "armadora", *FIVE_BOTS,
-               "--games", "3", "--seed", "2", "--processes", "2", "--bootstrap", "50",
+    command = [sys.executable, "-m", "boardrules", "tournament", game_id, *CLI_BOTS,
+               "--games", "2", "--seed", "2", "--processes", "2", "--bootstrap", "50",
                "--results", str(results)]
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     first = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                              text=True, env=env)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and first.poll() is None:
-        if results.exists() and len(results.read_text().splitlines()) >= 1 + 5:
+        if results.exists() and len(results.read_text().splitlines()) >= 1 + 3:
             break
         time.sleep(0.05)
     first.send_signal(signal.SIGINT)
@@ -269,12 +276,13 @@ def test_cli_tournament_stopped_by_ctrl_c_resumes_from_its_results_file(
     assert first.returncode == 130, err
     assert "run the same command again to resume" in err
     kept = game_lines(results)
-    assert 5 <= len(kept) < 30
+    assert 3 <= len(kept) < 20
     assert "(interrupted)" in out
     second = subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)
     assert second.returncode == 0, second.stderr
     lines = game_lines(results)
     assert lines[:len(kept)] == kept
     keys = [(line["table"], line["index"]) for line in lines]
-    assert len(keys) == len(set(keys)) == 30
-    assert "30/30 played" in second.stdout and "95% intervals" in second.stdout
+    assert len(keys) == len(set(keys)) == 20
+    assert "20/20 played" in second.stdout and "95% intervals" in second.stdout
+    assert "boardrules tournament: 20/20 games" in second.stderr  # the progress
