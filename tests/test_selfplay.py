@@ -410,3 +410,24 @@ def test_the_example_runs() -> None:
     rows = int(lines[0].split()[2])   # "20 games, N decisions in ..."
     assert f"  observation  float32  ({rows}, 20)" in lines
     assert any(line.startswith("game 0: ['") for line in lines)
+
+
+# --- the command line ---
+
+def test_cli_selfplay_writes_the_file_and_reports_a_bad_bot(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from boardrules import cli
+
+    out = tmp_path / "c4.parquet"
+    assert cli.main(["selfplay", "connect_four", "--bot", "mcts:iterations=20",
+                     "--games", "3", "--out", str(out), "--processes", "1"]) == 0
+    printed = capsys.readouterr()
+    data = selfplay.read(out)
+    assert f"{out}: 3 games, {len(data['action'])} decisions (parquet)" in printed.out
+    assert "boardrules selfplay: 3/3 games" in printed.err
+    same = selfplay.generate("connect_four", "mcts:iterations=20", 3, tmp_path / "c4.npz",
+                             processes=1)
+    assert np.array_equal(selfplay.read(same.path)["policy"], data["policy"])
+    assert cli.main(["selfplay", "connect_four", "--bot", "nobot", "--out",
+                     str(tmp_path / "x.npz")]) == 2
+    assert "unknown bot 'nobot'" in capsys.readouterr().err

@@ -29,7 +29,7 @@ __all__ = ["BOT_ITERATIONS", "DEMO_GAMES", "SUGGESTION_ITERATIONS", "demo_bots",
 
 #: The subcommands, in the order ``--help`` lists them (each a module of this package).
 COMMANDS = ("demo", "games", "play", "suggest", "replay", "render", "match", "tournament",
-            "record", "bench")
+            "selfplay", "record", "bench")
 
 
 def _games(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
