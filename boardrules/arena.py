@@ -305,6 +305,27 @@ class Forfeit:
     reason: str
 
 
+def record_fields(doc: Mapping[str, Any]) -> dict[str, Any]:
+    """A game record's JSON object as keyword arguments: lists as tuples, the forfeit as
+    a :class:`Forfeit` (TypeError on a forfeit that is not an object)."""
+    fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
+                              for k, v in doc.items()}
+    forfeit = fields.get("forfeit")
+    if forfeit is not None:
+        if not isinstance(forfeit, Mapping):
+            raise TypeError("forfeit must be an object or null")
+        fields["forfeit"] = Forfeit(**forfeit)
+    return fields
+
+
+def seconds_left(elapsed: float, done: int, left: int) -> float | None:
+    """The time ``left`` more games (or jobs) should take at the pace of the ``done``
+    ones in ``elapsed`` seconds (None before the first is done)."""
+    if done <= 0:
+        return None
+    return elapsed / done * left
+
+
 @dataclass(frozen=True)
 class GameRecord:
     """One game of a match.
@@ -336,14 +357,7 @@ class GameRecord:
     def from_dict(cls, doc: Mapping[str, Any]) -> GameRecord:
         """A record back from its JSON form (``dataclasses.asdict``); TypeError or
         KeyError on a malformed one."""
-        fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
-                                  for k, v in doc.items()}
-        forfeit = fields.get("forfeit")
-        if forfeit is not None:
-            if not isinstance(forfeit, Mapping):
-                raise TypeError("forfeit must be an object or null")
-            fields["forfeit"] = Forfeit(**forfeit)
-        return cls(**fields)
+        return cls(**record_fields(doc))
 
 
 @dataclass(frozen=True)
@@ -370,9 +384,7 @@ class MatchProgress:
     def seconds_left(self) -> float | None:
         """The time the other games should take at the pace so far (None before the
         first game ends)."""
-        if self.done == 0:
-            return None
-        return self.elapsed / self.done * (self.total - self.done)
+        return seconds_left(self.elapsed, self.done, self.total - self.done)
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,7 @@ from boardrules.arena import (
     build_each_once,
     check_picklable,
     derive_seed,
+    seconds_left,
 )
 from boardrules.search.bots import Bot
 
@@ -162,9 +163,7 @@ class SelfPlayProgress:
     def seconds_left(self) -> float | None:
         """The time the other games should take at the pace so far (None before the
         first game ends)."""
-        if self.done == 0:
-            return None
-        return self.elapsed / self.done * (self.total - self.done)
+        return seconds_left(self.elapsed, self.done, self.total - self.done)
 
 
 # --- generating ---

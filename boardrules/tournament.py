@@ -129,14 +129,7 @@ class TournamentGame:
 
     @classmethod
     def from_dict(cls, doc: Mapping[str, Any]) -> TournamentGame:
-        fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
-                                  for k, v in doc.items()}
-        forfeit = fields.get("forfeit")
-        if forfeit is not None:
-            if not isinstance(forfeit, Mapping):
-                raise TypeError("forfeit must be an object or null")
-            fields["forfeit"] = Forfeit(**forfeit)
-        return cls(**fields)
+        return cls(**arena.record_fields(doc))
 
 
 @dataclass(frozen=True)
@@ -164,10 +157,8 @@ class TournamentProgress:
     def seconds_left(self) -> float | None:
         """The time the other games should take at this run's pace (None before its
         first game ends)."""
-        played = self.done - self.resumed
-        if played <= 0:
-            return None
-        return self.elapsed / played * (self.total - self.done)
+        return arena.seconds_left(self.elapsed, self.done - self.resumed,
+                                  self.total - self.done)
 
 
 @dataclass(frozen=True)
