@@ -86,6 +86,10 @@ def render(games: int) -> str:
         if not path.exists():
             continue
         result = read_results(path, anchor="random", bootstrap=1000)
+        if not result.complete:  # an unfinished ladder is not published
+            print(f"{game_id}: {len(result.records)}/{result.total} games, skipped",
+                  file=sys.stderr)
+            continue
         title = f"{game_id}, " + ", ".join(f"{k}={v}" for k, v in options.items())
         parts += [title, "~" * len(title), "",
                   f"{len(result.records)}/{result.total} games, {len(result.tables)} tables "
@@ -94,7 +98,7 @@ def render(games: int) -> str:
         if result.ratings is not None:
             picture = FIGURES / f"ladder-{game_id}.png"
             result.ratings.save_plot(picture, title=f"{game_id} (2 players): ladder")
-            parts += [f".. image:: ladder-{game_id}.png",
+            parts += [f".. image:: figures/ladder-{game_id}.png",
                       f"   :alt: the {game_id} ladder's ratings with their intervals",
                       "   :width: 100%", ""]
     return "\n".join(parts)

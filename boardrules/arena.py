@@ -34,7 +34,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from boardrules._runner import Backend, Runner, check_backend, check_processes
+from boardrules._runner import BATCH_SECONDS, Backend, Runner, check_backend, check_processes
 from boardrules.api import CHANCE, Game, Move, State, check_seed
 from boardrules.errors import BoardRulesError
 from boardrules.games import as_game_id, load
@@ -52,6 +52,7 @@ from boardrules.search.bots import (
 AnyGame = Game[Any, Any]
 
 __all__ = [
+    "BATCH_SECONDS",
     "BOT_CLASSES",
     "BotResult",
     "BotSpec",

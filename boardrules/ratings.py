@@ -157,6 +157,7 @@ def pairwise(result: GameResult) -> list[tuple[int, int, float]]:
     the table, in table order (``i`` sits before ``j``); 1 if ``i`` placed better, 0.5 on
     equal places, 0 if worse.
 
+    >>> from boardrules.ratings import GameResult, pairwise
     >>> pairwise(GameResult(bots=(2, 0, 1), places=(2, 1, 2)))
     [(2, 0, 0.0), (2, 1, 0.5), (0, 1, 1.0)]
     """
