@@ -234,8 +234,8 @@ class Ratings:
         """A plain-text table, best first: rank, bot, Elo, interval, games, score."""
         centre = (f"{self.anchor} at {self.anchor_elo:g}" if self.anchor is not None
                   else f"mean {self.anchor_elo:g}")
-        intervals = (f"{_percent(self.confidence)} intervals from {self.bootstrap} bootstrap "
-                     f"resamples (seed {self.seed})" if self.bootstrap else "no intervals")
+        intervals = (f"{_percent(self.confidence)} intervals by {self.bootstrap} bootstraps "
+                     f"(seed {self.seed})" if self.bootstrap else "no intervals")
         lines = [f"{len(self.ratings)} bots, {self.games} games, {centre}, {intervals}, "
                  f"prior {self.prior:g}"]
         header = ["#", "bot", "elo", f"{_percent(self.confidence)} CI", "games", "score"]

@@ -410,7 +410,7 @@ def test_table_lists_best_first() -> None:
     result = fit_ratings(simulate([300.0, 0.0, 600.0], 300, 2, seed=2), ["mid", "low", "top"])
     lines = result.table().splitlines()
     assert str(result) == result.table()
-    assert lines[0].startswith("3 bots, 300 games, mean 0, 95% intervals from 1000")
+    assert lines[0].startswith("3 bots, 300 games, mean 0, 95% intervals by 1000 bootstraps")
     assert lines[1].split()[:3] == ["#", "bot", "elo"]
     assert [line.split()[1] for line in lines[2:]] == ["top", "mid", "low"]
     assert [line.split()[0] for line in lines[2:]] == ["1", "2", "3"]
