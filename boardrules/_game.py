@@ -51,6 +51,12 @@ class Game(Generic[GameStateT, GameMoveT]):
     #: (``None``: 1.0).  A game whose ``evaluate`` tells good moves from bad by small
     #: margins sets a lower one (Albion: 0.02, with rollouts cut at once).
     exploration: ClassVar[float | None] = None
+    #: MCTS / ISMCTS iterations of each strength level of :func:`~boardrules.suggest`
+    #: (``"fast"``, ``"normal"`` -- the default --, ``"strong"``): chosen per game so that
+    #: ``"normal"`` answers in well under a second on one core at the game's busiest
+    #: positions (the search page's "Strength levels" gives the figures).
+    search_levels: ClassVar[Mapping[str, int]] = {
+        "fast": 1000, "normal": 10_000, "strong": 100_000}
     #: The :class:`State` subclass of the game.
     state_class: ClassVar[type[State[Any]]]
     #: Action id of a move that ends a player's game for good (Armadora's pass), if any.

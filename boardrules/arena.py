@@ -107,7 +107,8 @@ class BotSpec:
 
 def parse_bot(spec: str) -> BotSpec:
     """Read a spec ``"name"`` or ``"name:key=value,key=value"`` (values int or float, or a
-    word for an option whose default is a word: ``"ismcts:simultaneous=sequential"``).
+    word for an option whose default is a word or that the bot lists in its
+    ``word_options``: ``"ismcts:simultaneous=sequential"``, ``"ismcts:level=strong"``).
 
     Raises :class:`ValueError` naming an unknown bot, an unknown or repeated option, a
     value that is not a number (nor a word where one is due), or ``seed`` (the match sets
@@ -141,8 +142,11 @@ def parse_bot(spec: str) -> BotSpec:
 
 
 def _takes_word(cls: type[Any], key: str) -> bool:
-    """Whether the bot's constructor has a keyword ``key`` whose default is a str (its
-    value in a spec is then a word, like ``simultaneous=sequential``)."""
+    """Whether the bot's constructor has a keyword ``key`` whose default is a str, or the
+    class names it among its ``word_options`` (its value in a spec is then a word, like
+    ``simultaneous=sequential`` or ``level=strong``)."""
+    if key in getattr(cls, "word_options", ()):
+        return True
     try:
         param = inspect.signature(cls).parameters.get(key)
     except (TypeError, ValueError):

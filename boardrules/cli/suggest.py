@@ -20,6 +20,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--algorithm", default="auto",
                    choices=["auto", "mcts", "ismcts", "alphabeta"],
                    help="the search (default auto: ISMCTS with hidden information)")
+    p.add_argument("--level", default=None, choices=["fast", "normal", "strong"],
+                   help="the strength level (default normal when no other budget is "
+                        "given; not with --iterations)")
     p.add_argument("--iterations", type=int, default=None, metavar="N",
                    help="simulations (MCTS/ISMCTS)")
     p.add_argument("--time-limit", type=float, default=None, metavar="S", help="seconds")
@@ -37,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
         if state.current_player < 0:
             raise CommandError("chance moves next: nobody to suggest a move to")
         hint = suggest(state, algorithm=args.algorithm, iterations=args.iterations,
-                       time_limit=args.time_limit, seed=args.seed)
+                       time_limit=args.time_limit, level=args.level, seed=args.seed)
     except (CommandError, BoardRulesError, ValueError, TypeError) as exc:
         print(f"boardrules suggest: error: {exc}", file=sys.stderr)
         return 2
@@ -47,14 +50,21 @@ def run(args: argparse.Namespace) -> int:
             "player": state.current_player, "move": str(hint.move),
             "ranked": [{"move": str(m), "value": v, "visits": n} for m, v, n in top],
             "pv": [str(m) for m in hint.pv],
+            "best_visits": hint.best_visits,
+            # JSON has no infinity: one legal move has no second to be ahead of
+            "margin": hint.margin if len(hint.ranked) > 1 else None,
+            "warning": hint.warning,
             "stats": {k: v for k, v in hint.stats.items()
                       if isinstance(v, (int, float, str, type(None)))}}))
         return 0
     stats = hint.stats
+    level = f"level {stats['level']}, " if stats.get("level") else ""
     print(f"player {state.current_player}: {hint.move}  ({stats.get('algorithm')}, "
-          f"{stats.get('iterations', stats.get('nodes'))} iterations, "
+          f"{level}{stats.get('iterations', stats.get('nodes'))} iterations, "
           f"{stats.get('seconds', 0):.2f} s)")
     for rank, (move, value, visits) in enumerate(top, start=1):
         print(f"  {rank}. {move!s:<24} value {value:+.3f}  visits {visits}")
     print("  line: " + " ".join(str(m) for m in hint.pv))
+    if hint.warning is not None:
+        print(f"  warning: {hint.warning}")
     return 0

@@ -8,11 +8,12 @@ A bot only ever uses what its player may know: the search bots call
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from boardrules.api import MoveT, State, check_seed
 from boardrules.search.suggest import (
     Algorithm,
+    Level,
     SearchOptions,
     Simultaneous,
     Suggestion,
@@ -21,6 +22,8 @@ from boardrules.search.suggest import (
 )
 
 PASS_PENALTY = 0.02
+#: Worlds a greedy second commit is valued over (the first commit is hidden from it).
+SIMULTANEOUS_WORLDS = 8
 
 
 class Bot(Protocol):
@@ -50,7 +53,14 @@ class RandomBot:
 class GreedyBot:
     """One-ply greedy: the move whose result the game's heuristic ``evaluate`` likes best
     for the player to move, on a determinization of what he may know (seeded; ties
-    broken at random; ending the game for good only when everything else is worse)."""
+    broken at random; ending the game for good only when everything else is worse).
+
+    A secret commit (Rome & Carthage's battle cards) is not judged before the opponent's
+    answer: a commit whose reply is the other side's simultaneous commit is valued as the
+    mean over those replies, after the battle is fought; and the second commit, which
+    cannot see the first, is valued over several worlds of what the first may be.
+    Valued as it stands, a commit only spends cards, and the bot gave up every battle
+    with ``play 0+0``."""
 
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(check_seed(seed))
@@ -60,14 +70,15 @@ class GreedyBot:
         moves = _legal_or_raise(state)
         if player < 0:
             return self._rng.choice(moves)
-        world = state.determinize(player, self._rng.getrandbits(64))._core
+        worlds = [state.determinize(player, self._rng.getrandbits(64))._core]
+        if worlds[0].simultaneous():  # the first commit is hidden: a few guesses at it
+            worlds += [state.determinize(player, self._rng.getrandbits(64))._core
+                       for _ in range(SIMULTANEOUS_WORLDS - 1)]
         pass_action = state.game.pass_action
         best: list[MoveT] = []
         best_value = -2.0
         for move in moves:
-            child = world.copy(False)
-            child.apply(move.action)
-            value = child.evaluate()[player]
+            value = sum(_one_ply_value(w, move.action, player) for w in worlds) / len(worlds)
             if move.action == pass_action:
                 value -= PASS_PENALTY
             if value > best_value + 1e-12:
@@ -77,8 +88,28 @@ class GreedyBot:
         return self._rng.choice(best)
 
 
+def _one_ply_value(world: Any, action: int, player: int) -> float:
+    """``player``'s heuristic value after ``action`` in ``world`` (a core state); when the
+    next decision is another player's commit simultaneous with it, the mean over that
+    player's commits (uniform: the greedy bot has no model of his choice)."""
+    child = world.copy(False)
+    child.apply(action)
+    reply_by = child.current_player
+    if reply_by < 0 or reply_by == player or not child.simultaneous():
+        return float(child.evaluate()[player])
+    total = 0.0
+    replies = child.legal_actions()
+    for reply in replies:
+        answered = child.copy(False)
+        answered.apply(reply)
+        total += answered.evaluate()[player]
+    return total / len(replies)
+
+
 class _SearchBot:
     algorithm: Algorithm = "auto"
+    #: Options whose value is a word (a bot spec's ``level=strong``), not a number.
+    word_options: ClassVar[frozenset[str]] = frozenset({"level", "simultaneous"})
 
     def __init__(self, options: SearchOptions, seed: int | None) -> None:
         # checked as suggest() checks its seed: a bad one fails here, not at a move
@@ -101,13 +132,14 @@ class _MctsFamilyBot(_SearchBot):
     def __init__(self, *, iterations: int | None = None, time_limit: float | None = None,
                  threads: int = 1, seed: int | None = None, exploration: float | None = None,
                  rollout_limit: int | None = None, max_memory: int | None = None,
-                 simultaneous: Simultaneous = "decoupled") -> None:
+                 simultaneous: Simultaneous = "decoupled", level: Level | None = None) -> None:
         # checked now, by the same function as suggest(): a bad option fails here, not
         # at the first move
         super().__init__(check_options(self.algorithm, iterations=iterations,
                                        time_limit=time_limit, threads=threads,
                                        exploration=exploration, rollout_limit=rollout_limit,
-                                       max_memory=max_memory, simultaneous=simultaneous),
+                                       max_memory=max_memory, simultaneous=simultaneous,
+                                       level=level),
                          seed)
 
 
@@ -137,8 +169,9 @@ class AlphaBetaBot(_SearchBot):
 
     def __init__(self, *, depth: int | None = None, max_nodes: int | None = None,
                  time_limit: float | None = None, threads: int = 1, seed: int | None = None,
-                 determinizations: int | None = None, max_memory: int | None = None) -> None:
+                 determinizations: int | None = None, max_memory: int | None = None,
+                 level: Level | None = None) -> None:
         super().__init__(check_options("alphabeta", depth=depth, max_nodes=max_nodes,
                                        time_limit=time_limit, threads=threads,
                                        determinizations=determinizations,
-                                       max_memory=max_memory), seed)
+                                       max_memory=max_memory, level=level), seed)

@@ -12,7 +12,7 @@ thread (``should_stop``), and an option that does not apply to the algorithm is 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal
 
@@ -28,13 +28,24 @@ Simultaneous = Literal["decoupled", "sequential"]
 SIMULTANEOUS_MODES = ("decoupled", "sequential")
 DEFAULT_SIMULTANEOUS: Simultaneous = "decoupled"
 
-#: MCTS / ISMCTS budget when neither ``iterations`` nor ``time_limit`` is given.
-DEFAULT_ITERATIONS = 1000
+#: A strength level: a fixed budget per game, so that a level means the same search on
+#: any machine (reproducible for a seed) -- ``time_limit`` beside it bounds the clock.
+Level = Literal["fast", "normal", "strong"]
+LEVELS = ("fast", "normal", "strong")
+#: The level of a search given no budget (no ``iterations``, ``time_limit``,
+#: ``max_nodes`` or ``depth``).
+DEFAULT_LEVEL: Level = "normal"
+#: 0.5.0's budget when none was given (today the ``"fast"`` level of most games).
+LEGACY_DEFAULT_ITERATIONS = 1000
+#: Alpha-beta's node budget per level (iterative deepening until it is spent) and the
+#: safety net in seconds beside it (only a slow machine meets that).
+ALPHABETA_LEVELS: Mapping[str, tuple[int, float]] = {
+    "fast": (30_000, 1.0), "normal": (300_000, 5.0), "strong": (3_000_000, 30.0)}
 #: Alpha-beta node budget when none of ``depth``, ``max_nodes``, ``time_limit`` is given
-#: (iterative deepening until it is spent; about a second on Armadora).
-DEFAULT_MAX_NODES = 300_000
-#: The safety net beside :data:`DEFAULT_MAX_NODES` (seconds; only a slow machine meets it).
-DEFAULT_SAFETY_SECONDS = 5.0
+#: (the ``"normal"`` level: about a second on Armadora).
+DEFAULT_MAX_NODES, DEFAULT_SAFETY_SECONDS = ALPHABETA_LEVELS[DEFAULT_LEVEL]
+#: Fewest simulations under the best move for an MCTS suggestion to count as separated.
+MIN_SEPARATING_VISITS = 100
 #: Memory of one search (bytes, all threads together): the MCTS trees, or alpha-beta's
 #: transposition tables and per-thread buffers.
 DEFAULT_MAX_MEMORY = 256 * 2**20
@@ -48,12 +59,13 @@ TT_BITS = 20  # the largest transposition table (2**20 entries) for deep searche
 # Options each algorithm understands, besides player, algorithm, time_limit, threads, seed
 # and should_stop, which all take.
 _MCTS_OPTIONS = frozenset({"iterations", "exploration", "rollout_limit", "max_memory",
-                           "simultaneous"})
+                           "simultaneous", "level"})
 _OPTIONS = {
     "auto": _MCTS_OPTIONS,  # auto is MCTS or ISMCTS, which take the same options
     "mcts": _MCTS_OPTIONS,
     "ismcts": _MCTS_OPTIONS,
-    "alphabeta": frozenset({"depth", "max_nodes", "determinizations", "max_memory"}),
+    "alphabeta": frozenset({"depth", "max_nodes", "determinizations", "max_memory",
+                            "level"}),
 }
 
 
@@ -82,12 +94,35 @@ class Suggestion(Generic[MoveT]):
       decoupled statistics nodes, counted in ``nodes``) and ``replies``: when the move is
       a hidden commit answered by a simultaneous decision, that decision's pooled
       ``(move, value for its mover, visits)``, most visited first (else empty).
+      Every search adds ``level``: the strength level whose budget it used (``None``
+      when the call gave its own budget).
+    * ``warning`` -- ``None`` when the search separated the best move from the second,
+      else why not, in words (``best_visits`` and ``margin`` give the figures): an MCTS
+      search whose best move rests on fewer than 100 simulations, or whose best has
+      neither twice the second's simulations nor a value two standard errors above it;
+      an alpha-beta search that completed only depth 1, or whose two best moves are
+      valued alike.  A position with one legal move has no warning.
     """
 
     move: MoveT
     ranked: list[tuple[MoveT, float, int]]
     pv: list[MoveT]
     stats: dict[str, Any] = field(default_factory=dict)
+    warning: str | None = None
+
+    @property
+    def best_visits(self) -> int:
+        """Simulations (MCTS) or nodes (alpha-beta) below the best move."""
+        return self.ranked[0][2]
+
+    @property
+    def margin(self) -> float:
+        """The best move's value minus the second's (``inf`` when there is one move).  With
+        MCTS the best is the most simulated, so the margin can be negative: a move tried
+        less that looked better."""
+        if len(self.ranked) < 2:
+            return math.inf
+        return self.ranked[0][1] - self.ranked[1][1]
 
 
 @dataclass(frozen=True)
@@ -105,11 +140,13 @@ class SearchOptions:
     determinizations: int | None = None
     max_memory: int | None = None
     simultaneous: Simultaneous | None = None
+    level: Level | None = None
 
     def as_kwargs(self) -> dict[str, Any]:
         """The options given, as keyword arguments of :func:`suggest`."""
         names = ("iterations", "time_limit", "depth", "max_nodes", "exploration",
-                 "rollout_limit", "determinizations", "max_memory", "simultaneous")
+                 "rollout_limit", "determinizations", "max_memory", "simultaneous",
+                 "level")
         given = {n: getattr(self, n) for n in names if getattr(self, n) is not None}
         return {"algorithm": self.algorithm, "threads": self.threads, **given}
 
@@ -137,6 +174,18 @@ def _number(value: Any, name: str, minimum: float, maximum: float, *,
     return float(value)
 
 
+def _level(value: Any) -> Level:
+    if not isinstance(value, str):
+        raise TypeError(f"level must be a str, not {type(value).__name__}")
+    if value == "fast":
+        return "fast"
+    if value == "normal":
+        return "normal"
+    if value == "strong":
+        return "strong"
+    raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {value!r}")
+
+
 def _simultaneous(value: Any) -> Simultaneous:
     if not isinstance(value, str):
         raise TypeError(f"simultaneous must be a str, not {type(value).__name__}")
@@ -153,20 +202,28 @@ def check_options(algorithm: Algorithm = "auto", *, iterations: int | None = Non
                   exploration: float | None = None, rollout_limit: int | None = None,
                   determinizations: int | None = None,
                   max_memory: int | None = None,
-                  simultaneous: Simultaneous | None = None) -> SearchOptions:
+                  simultaneous: Simultaneous | None = None,
+                  level: Level | None = None) -> SearchOptions:
     """Check search options against the algorithm (the bots call it when built, and
-    :func:`suggest` on every call): ValueError for an option the algorithm does not use
-    or a value out of range, TypeError for a value of the wrong type."""
+    :func:`suggest` on every call): ValueError for an option the algorithm does not use,
+    a value out of range or a ``level`` beside another budget than ``time_limit``,
+    TypeError for a value of the wrong type."""
     if not isinstance(algorithm, str) or algorithm not in ALGORITHMS:
         raise ValueError(f"algorithm must be one of {', '.join(ALGORITHMS)}")
     given = {"iterations": iterations, "depth": depth, "max_nodes": max_nodes,
              "exploration": exploration, "rollout_limit": rollout_limit,
              "determinizations": determinizations, "max_memory": max_memory,
-             "simultaneous": simultaneous}
+             "simultaneous": simultaneous, "level": level}
     for name, value in given.items():
         if value is not None and name not in _OPTIONS[algorithm]:
             raise ValueError(f"option {name} does not apply to algorithm {algorithm!r} "
                              f"(it takes {', '.join(sorted(_OPTIONS[algorithm]))})")
+    if level is not None:
+        # a level is a budget: with another one the search would have to pick
+        budgets = [n for n in ("iterations", "max_nodes", "depth") if given[n] is not None]
+        if budgets:
+            raise ValueError(f"level and {budgets[0]} are two budgets: give one "
+                             "(time_limit may stand beside a level)")
     return SearchOptions(
         algorithm=algorithm,
         iterations=None if iterations is None else _int(iterations, "iterations", 1, 10**12),
@@ -183,6 +240,7 @@ def check_options(algorithm: Algorithm = "auto", *, iterations: int | None = Non
             determinizations, "determinizations", 1, 10**4),
         max_memory=None if max_memory is None else _int(max_memory, "max_memory", 1, 2**50),
         simultaneous=None if simultaneous is None else _simultaneous(simultaneous),
+        level=None if level is None else _level(level),
     )
 
 
@@ -192,12 +250,18 @@ def suggest(state: State[MoveT], *, player: int | None = None, algorithm: Algori
             max_nodes: int | None = None, exploration: float | None = None,
             rollout_limit: int | None = None, determinizations: int | None = None,
             max_memory: int | None = None, simultaneous: Simultaneous | None = None,
+            level: Level | None = None,
             should_stop: Callable[[], bool] | None = None) -> Suggestion[MoveT]:
     """Ranked moves for the player to move.
 
     * ``player`` -- whose knowledge the search may use (default: the player to move);
     * ``algorithm`` -- ``"ismcts"`` (the default for games with hidden information),
       ``"mcts"`` (the default otherwise) or ``"alphabeta"``;
+    * ``level`` -- ``"fast"``, ``"normal"`` or ``"strong"``: a budget chosen per game
+      (:attr:`Game.search_levels <boardrules.Game.search_levels>` for MCTS and ISMCTS,
+      30,000 / 300,000 / 3,000,000 nodes for alpha-beta), reproducible for a seed on any
+      machine.  A search given no budget at all searches at ``"normal"``; a level with
+      ``iterations``, ``max_nodes`` or ``depth`` is a ValueError (two budgets);
     * ``time_limit`` -- seconds, for every algorithm (beside its other budget: whichever
       runs out first);
     * ``threads`` -- root parallelism without the GIL: independent MCTS trees merged, or
@@ -206,9 +270,9 @@ def suggest(state: State[MoveT], *, player: int | None = None, algorithm: Algori
       ``threading.Event``'s ``is_set``): when it returns true the search stops and returns
       the best found so far (``stats["stopped"] == "cancelled"``).
 
-    MCTS and ISMCTS take ``iterations`` (default: 1,000 when no ``time_limit`` is given;
-    deterministic for a ``seed``), ``exploration`` (UCT constant; default the game's
-    :attr:`~boardrules.Game.exploration`, else 1.0),
+    MCTS and ISMCTS take ``iterations`` (default: the ``"normal"`` level's when no
+    ``time_limit`` is given; deterministic for a ``seed``), ``exploration`` (UCT
+    constant; default the game's :attr:`~boardrules.Game.exploration`, else 1.0),
     ``rollout_limit`` (random moves before the game's heuristic, 0: the heuristic at once;
     default the game's :attr:`~boardrules.Game.rollout_limit`, else to the end),
     ``max_memory`` (bytes for all trees, default 256 MiB: a full tree stops growing and the
@@ -223,8 +287,8 @@ def suggest(state: State[MoveT], *, player: int | None = None, algorithm: Algori
     smaller; a depth the buffers cannot hold is not searched, ``stats["stopped"] ==
     "memory"``; a ValueError when even the smallest tables do not fit;
     ``stats["memory_bytes"]`` and ``stats["table_bytes"]`` say what was allocated); given
-    none of ``depth``, ``max_nodes``, ``time_limit`` it searches 300,000 nodes with a
-    5-second safety net.  An option the algorithm does not
+    none of ``depth``, ``max_nodes``, ``time_limit`` it searches the level's nodes (300,000
+    at ``"normal"``) with a safety net of 1, 5 or 30 seconds.  An option the algorithm does not
     take is a ValueError.  On a game without hidden information ISMCTS is MCTS (one world, the
     state itself) and its ``stats["algorithm"]`` says ``"mcts"``.
 
@@ -244,7 +308,7 @@ def suggest(state: State[MoveT], *, player: int | None = None, algorithm: Algori
                             threads=threads, depth=depth, max_nodes=max_nodes,
                             exploration=exploration, rollout_limit=rollout_limit,
                             determinizations=determinizations, max_memory=max_memory,
-                            simultaneous=simultaneous)
+                            simultaneous=simultaneous, level=level)
     seed = check_seed(seed)
     if should_stop is not None and not callable(should_stop):
         raise TypeError("should_stop must be a callable returning a bool")
@@ -258,7 +322,50 @@ def _suggestion(state: State[MoveT], result: dict[str, Any],
     moves = state.game._moves
     ranked = [(moves[a], v, n) for a, n, v in result["children"]]
     pv = [moves[a] for a in result["pv"]]
-    return Suggestion(move=ranked[0][0], ranked=ranked, pv=pv, stats=stats)
+    if stats["algorithm"] == "alphabeta":
+        warning = _alphabeta_warning(ranked, stats["depth"])
+    else:
+        warning = _mcts_warning(ranked, stats["iterations"])
+    return Suggestion(move=ranked[0][0], ranked=ranked, pv=pv, stats=stats, warning=warning)
+
+
+def _mcts_warning(ranked: list[tuple[Any, float, int]], iterations: int) -> str | None:
+    """Why the simulations did not separate the best move from the second, or None.
+
+    The best (the most simulated) is separated when it rests on at least
+    MIN_SEPARATING_VISITS simulations and either has twice the second's or a value more
+    than two standard errors above it (a result in [-1, 1] has a variance of at most
+    1 - mean**2; a floor of 0.01 keeps a near-certain value from looking exact)."""
+    if len(ranked) < 2:
+        return None
+    (best, value, visits), (second, value2, visits2) = ranked[0], ranked[1]
+    if visits < MIN_SEPARATING_VISITS:
+        return (f"the best move {best} rests on {visits} of {iterations} simulations "
+                f"(fewer than {MIN_SEPARATING_VISITS}): give a higher level or more "
+                "iterations")
+    if visits >= 2 * visits2:
+        return None
+    error = math.sqrt(max(1.0 - value * value, 0.01) / visits
+                      + max(1.0 - value2 * value2, 0.01) / max(visits2, 1))
+    if value - value2 > 2.0 * error:
+        return None
+    return (f"the simulations did not separate the best move {best} ({visits} visits, "
+            f"value {value:+.3f}) from {second} ({visits2} visits, value {value2:+.3f}): "
+            "they may be equally good, or a higher level would tell them apart")
+
+
+def _alphabeta_warning(ranked: list[tuple[Any, float, int]], depth: int) -> str | None:
+    """Why alpha-beta's best move is not separated from the second, or None."""
+    if len(ranked) < 2:
+        return None
+    if depth <= 1:
+        return ("the search completed only depth 1 (one move ahead): give a higher "
+                "level, more max_nodes or more time")
+    (best, value, _), (second, value2, _) = ranked[0], ranked[1]
+    if value - value2 <= 1e-9:
+        return (f"{best} and {second} are valued alike ({value:+.3f}) at depth {depth}: "
+                "a deeper search may tell them apart")
+    return None
 
 
 def _mcts(state: State[MoveT], options: SearchOptions, player: int, seed: int,
@@ -268,9 +375,11 @@ def _mcts(state: State[MoveT], options: SearchOptions, player: int, seed: int,
     algorithm = options.algorithm
     if algorithm == "auto":
         algorithm = "ismcts" if hidden else "mcts"
-    iterations = options.iterations
-    if iterations is None and options.time_limit is None:
-        iterations = DEFAULT_ITERATIONS
+    iterations, level = options.iterations, options.level
+    if iterations is None and level is None and options.time_limit is None:
+        level = DEFAULT_LEVEL
+    if level is not None:
+        iterations = game.search_levels[level]
     trees = options.threads if iterations is None else min(options.threads, iterations)
     memory = DEFAULT_MAX_MEMORY if options.max_memory is None else options.max_memory
     node_cap = min(max(2, memory // (trees * _search.NODE_BYTES)), _search.MAX_TREE_NODES)
@@ -294,7 +403,7 @@ def _mcts(state: State[MoveT], options: SearchOptions, player: int, seed: int,
              "seconds": result["seconds"], "threads": options.threads,
              "trees": result["trees"], "node_cap": node_cap,
              "tree_full": result["tree_full"], "stopped": result["stopped"], "seed": seed,
-             "simultaneous": mode,
+             "simultaneous": mode, "level": level,
              "simultaneous_decisions": result["simultaneous_decisions"],
              "pooled_nodes": result["pooled_nodes"],
              # the time limit is one deadline from the call's start, kept by every tree
@@ -311,9 +420,12 @@ def _alphabeta(state: State[MoveT], options: SearchOptions, player: int, seed: i
     if options.determinizations is not None and not hidden:
         raise ValueError(f"option determinizations does not apply to {state.game.id}: it "
                          "has no hidden information to draw worlds of")
-    max_nodes, time_limit = options.max_nodes, options.time_limit
-    if options.depth is None and max_nodes is None and time_limit is None:
-        max_nodes, time_limit = DEFAULT_MAX_NODES, DEFAULT_SAFETY_SECONDS
+    max_nodes, time_limit, level = options.max_nodes, options.time_limit, options.level
+    if options.depth is None and max_nodes is None and time_limit is None and level is None:
+        level = DEFAULT_LEVEL
+    if level is not None:
+        max_nodes, safety = ALPHABETA_LEVELS[level]
+        time_limit = safety if time_limit is None else min(time_limit, safety)
     depth = MAX_DEPTH if options.depth is None else options.depth
     determinizations = (DEFAULT_DETERMINIZATIONS if options.determinizations is None
                         else options.determinizations)
@@ -330,7 +442,8 @@ def _alphabeta(state: State[MoveT], options: SearchOptions, player: int, seed: i
     stats = {"algorithm": "alphabeta", "nodes": result["nodes"], "depth": result["depth"],
              "seconds": result["seconds"], "worlds": result["worlds"],
              "stopped": result["stopped"], "best_by_depth": result["best_by_depth"],
-             "threads": options.threads, "seed": seed, "max_memory": memory,
+             "threads": options.threads, "seed": seed, "level": level,
+             "max_memory": memory,
              "memory_bytes": result["memory_bytes"], "table_bytes": result["table_bytes"],
              "tables": result["tables"], "depth_cap": result["depth_cap"]}
     return _suggestion(state, result, stats)

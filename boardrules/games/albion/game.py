@@ -146,6 +146,9 @@ class AlbionGame(Game["AlbionState", AlbionMove]):
     # because evaluate() separates the moves by small margins (see the docs' Figures)
     rollout_limit: ClassVar[int | None] = 0
     exploration: ClassVar[float | None] = 0.02
+    # strength levels of suggest(): "normal" well under a second on one core at the
+    # busiest positions (docs: the search page's "Strength levels")
+    search_levels: ClassVar[Mapping[str, int]] = {"fast": 3000, "normal": 30_000, "strong": 200_000}
     illegal_reasons: ClassVar[Mapping[str, str]] = ILLEGAL_REASONS
     notation_hint: ClassVar[str] = _NOTATION
     # short games (a low round cap) keep the conformance kit fast

@@ -119,6 +119,9 @@ class ArmadoraGame(Game["ArmadoraState", ArmadoraMove]):
     rules_version: ClassVar[str] = "1.1"
     _core: ArmadoraCore
     pass_action: ClassVar[int | None] = 0
+    # strength levels of suggest(): "normal" well under a second on one core at the
+    # busiest positions (docs: the search page's "Strength levels")
+    search_levels: ClassVar[Mapping[str, int]] = {"fast": 2000, "normal": 10_000, "strong": 100_000}
     illegal_reasons: ClassVar[Mapping[str, str]] = ILLEGAL_REASONS
     notation_hint: ClassVar[str] = (
         "see the notation: 'pass', '3@c2', 'c2-d2', 'done', 'goblin 3@c2', 'orc c2-d2', "
