@@ -8,7 +8,8 @@ levels").
     python benchmarks/run_defaults.py --only armadora  # one game
     python benchmarks/run_defaults.py --render-only    # the table from the results
 
-Each game's games go to ``benchmarks/results/defaults-<game>.jsonl`` as they finish: run
+Each game's games go to ``benchmarks/results/defaults-<game>-<iterations>.jsonl`` as they
+finish (the default's iterations in the name): run
 the same command again after an interruption and it resumes.  Both budgets are iteration
 counts, never times, so the result does not depend on the machine or its load.  The
 score is the default's (a win 1, a shared first place or draw a half) with the arena's
@@ -41,8 +42,12 @@ GAMES = [("armadora", {"players": 2}), ("rome_and_carthage", {"players": 2}),
 SEED = 2027
 
 
-def results_path(game_id: str) -> Path:
-    return RESULTS / f"defaults-{game_id}.jsonl"
+def results_path(game_id: str, options: dict[str, int]) -> Path:
+    """The match's results file, named after the default's iteration count too: a later
+    change of the game's level starts a match of its own instead of resuming this one
+    (the bot spec, ``ismcts``, would read the same in both)."""
+    iterations = boardrules.load(game_id, **options).search_levels[DEFAULT_LEVEL]
+    return RESULTS / f"defaults-{game_id}-{iterations}.jsonl"
 
 
 def bots(game_id: str, options: dict[str, int]) -> list[str]:
@@ -56,7 +61,7 @@ def play(game_id: str, options: dict[str, int], games: int, processes: int | Non
     RESULTS.mkdir(parents=True, exist_ok=True)
     with progress_display(sys.stderr, f"defaults {game_id}") as show:
         round_robin(game_id, bots(game_id, options), games=games, seed=SEED,
-                    options=options, processes=processes, results=results_path(game_id),
+                    options=options, processes=processes, results=results_path(game_id, options),
                     progress=show, bootstrap=0)
 
 
@@ -73,7 +78,7 @@ def row(game_id: str, options: dict[str, int], result: TournamentResult) -> list
 def render() -> str:
     rows = []
     for game_id, options in GAMES:
-        path = results_path(game_id)
+        path = results_path(game_id, options)
         if not path.exists():
             continue
         result = read_results(path, bootstrap=0)
