@@ -29,8 +29,19 @@ ctypedef struct Node:
     double value[MAX_PLAYERS]  # sum of the returns seen below, per player
 
 
+# Regret-matching statistics of a node chosen at a simultaneous stage (SIM_REGRET only), in
+# an array beside Tree.nodes with the same index: kept out of Node so that every other
+# search pays nothing for them.
+ctypedef struct RmStat:
+    double regret             # cumulative regret of not having chosen this action
+    double strategy           # cumulative probability the stage gave it (average strategy)
+    int64_t seen              # Tree.rm_clock of the last stage at which it was available
+
+
 ctypedef struct Tree:
     Node* nodes
+    RmStat* rm                # SIM_REGRET: one per node (else NULL)
+    int64_t rm_clock          # regret-matching stages so far (stamps RmStat.seen)
     int32_t size              # nodes in use, pooled statistics nodes included
     int32_t capacity
     int32_t max_nodes         # the cap: beyond it the tree stops growing (>= 1)
@@ -50,6 +61,7 @@ cdef enum:
 cdef enum:
     SIM_SEQUENTIAL = 0        # plain SO-ISMCTS: as if its mover saw the commit
     SIM_DECOUPLED = 1         # pooled over the commits it cannot see (decoupled UCT)
+    SIM_REGRET = 2            # pooled as decoupled, both sides chosen by regret matching
 
 
 ctypedef struct MctsParams:

@@ -199,6 +199,7 @@ cdef int32_t alloc_node(Tree* tree, int32_t parent, int action) noexcept nogil:
     """A fresh node from the pool, linked to nothing yet; -1 when the tree is at its cap or
     out of memory (then ``tree.full`` is set and the tree stops growing)."""
     cdef Node* grown
+    cdef RmStat* grown_rm
     cdef int64_t cap
     if tree.size >= tree.max_nodes:
         tree.full = True
@@ -207,6 +208,12 @@ cdef int32_t alloc_node(Tree* tree, int32_t parent, int action) noexcept nogil:
         cap = 1024 if tree.capacity == 0 else 2 * <int64_t>tree.capacity
         if cap > tree.max_nodes:
             cap = tree.max_nodes
+        if tree.rm != NULL:  # first, so that a failure leaves both arrays as they were
+            grown_rm = <RmStat*>realloc(tree.rm, sizeof(RmStat) * cap)
+            if grown_rm == NULL:
+                tree.full = True
+                return -1
+            tree.rm = grown_rm
         grown = <Node*>realloc(tree.nodes, sizeof(Node) * cap)
         if grown == NULL:
             tree.full = True
@@ -217,6 +224,8 @@ cdef int32_t alloc_node(Tree* tree, int32_t parent, int action) noexcept nogil:
     cdef Node* node = &tree.nodes[idx]
     tree.size += 1
     memset(node, 0, sizeof(Node))
+    if tree.rm != NULL:
+        memset(&tree.rm[idx], 0, sizeof(RmStat))
     node.parent = parent
     node.action = action
     node.first_child = -1
@@ -315,22 +324,109 @@ cdef int32_t select_child(const Tree* tree, int32_t first, double log_parent, in
     return best if best >= 0 else head
 
 
+# Regret matching at simultaneous stages (SIM_REGRET): each side of a stage -- the
+# committer at the node whose children lead to a simultaneous reply, and the replier by the
+# statistics pooled at that node -- draws its action from the regret-matching strategy
+# sigma_j = (1 - RM_GAMMA) R+_j / sum R+ + RM_GAMMA / K over the K actions available (K
+# uniform while no regret is positive), and after the iteration every available action's
+# regret moves by the importance-weighted estimate of what it would have scored minus what
+# the chosen one did (Lisy, Kovarik, Lanctot and Bosansky, "Convergence of Monte Carlo Tree
+# Search in Simultaneous Move Games", NIPS 2013: regret matching is Hannan-consistent, so
+# the average strategy -- the cumulative sigma -- approaches an equilibrium of the stage).
+cdef double RM_GAMMA = 0.05
+RM_EXPLORATION = RM_GAMMA
+
+
+ctypedef struct RmStep:
+    # one regret-matching choice on an iteration's path, updated after its rollout
+    int32_t first             # the list chosen from (children or pooled nodes)
+    int32_t chosen
+    int player
+    double sigma              # the probability the chosen action was drawn with
+    int64_t clock             # the stage's Tree.rm_clock (RmStat.seen of the available)
+
+
+cdef int32_t rm_select(Tree* tree, int32_t first, const int64_t* mark, int64_t tried,
+                       int player, Rng* rng, RmStep* step) noexcept nogil:
+    """Draw a node of the list from ``first`` available in this world (``mark[action] ==
+    tried``) by regret matching, adding each available node's probability to its average
+    strategy; ``step`` records the choice for rm_update.  -1 when none is available."""
+    cdef int32_t ch = first
+    cdef int32_t chosen = -1
+    cdef int k = 0            # available actions
+    cdef int left             # available actions not yet passed in the draw
+    cdef double positive = 0.0
+    cdef double sigma, u, r
+    cdef int64_t clock = tree.rm_clock + 1
+    tree.rm_clock = clock
+    while ch >= 0:
+        if mark[tree.nodes[ch].action] == tried:
+            k += 1
+            r = tree.rm[ch].regret
+            if r > 0:
+                positive += r
+            tree.rm[ch].seen = clock
+        ch = tree.nodes[ch].next_sibling
+    if k == 0:
+        return -1
+    u = rng_uniform(rng)
+    step.sigma = 0.0
+    left = k
+    ch = first
+    while ch >= 0:
+        if tree.rm[ch].seen == clock:
+            if positive > 0:
+                r = tree.rm[ch].regret
+                sigma = RM_GAMMA / k + ((1.0 - RM_GAMMA) * r / positive if r > 0 else 0.0)
+            else:
+                sigma = 1.0 / k
+            tree.rm[ch].strategy += sigma
+            if chosen < 0 and (u < sigma or left == 1):
+                chosen = ch
+                step.sigma = sigma
+            u -= sigma
+            left -= 1  # the last available node takes what rounding left over
+        ch = tree.nodes[ch].next_sibling
+    step.first = first
+    step.chosen = chosen
+    step.player = player
+    step.clock = clock
+    return chosen
+
+
+cdef void rm_update(Tree* tree, const RmStep* step, const double* out) noexcept nogil:
+    """Regret update of one stage after the iteration's result ``out``: every action that
+    was available loses the mover's result x (in [0, 1]), and the chosen one gains its
+    importance-weighted estimate x / sigma."""
+    cdef double x = (out[step.player] + 1.0) * 0.5
+    cdef int32_t ch = step.first
+    while ch >= 0:
+        if tree.rm[ch].seen == step.clock:
+            tree.rm[ch].regret -= x
+        ch = tree.nodes[ch].next_sibling
+    tree.rm[step.chosen].regret += x / step.sigma
+
+
 cdef int decoupled_choice(Tree* tree, int32_t node, int player, const int* acts, int n,
                           int64_t* mark, int64_t legal_mark, int64_t tried_mark,
-                          const MctsParams* params, Rng* rng, int32_t* pooled) noexcept nogil:
+                          const MctsParams* params, Rng* rng, int32_t* pooled,
+                          RmStep* step) noexcept nogil:
     """The mover's action at ``node``, a decision simultaneous with the hidden commit that
     led to it from its parent (decoupled UCT): chosen by the statistics pooled at the
     parent over every commit, keyed by the mover's action, never by ``node``'s own --
     those are conditioned on a commit the mover cannot see.  An action no sibling tried
     yet comes first (its pooled node is made now); ``pooled`` gets the pooled node to back
-    up.  -1: nothing tried and the tree is full (roll out from here); -2: no available
-    pooled node (a selection failure, cannot happen)."""
+    up.  Under SIM_REGRET the tried actions are drawn by regret matching (``step`` then
+    records the draw, ``step.chosen`` >= 0; else it is -1).  -1: nothing tried and the
+    tree is full (roll out from here); -2: no available pooled node (a selection failure,
+    cannot happen)."""
     cdef int32_t parent = tree.nodes[node].parent
     cdef int32_t pn = tree.nodes[parent].first_pooled
     cdef int untried = n
     cdef int64_t total = 0
     cdef int i, k, a = -1
     cdef int32_t chosen
+    step.chosen = -1
     tree.nodes[node].flags |= NODE_DECOUPLED
     # the legal actions someone tried from this parent, whatever commit preceded them
     while pn >= 0:
@@ -355,8 +451,12 @@ cdef int decoupled_choice(Tree* tree, int32_t node, int player, const int* acts,
             return a
     if untried == n:
         return -1
-    chosen = select_child(tree, tree.nodes[parent].first_pooled, log(total + 1.0), player,
-                          mark, tried_mark, params.exploration, params.ismcts)
+    if params.simultaneous == SIM_REGRET:
+        chosen = rm_select(tree, tree.nodes[parent].first_pooled, mark, tried_mark, player,
+                           rng, step)
+    else:
+        chosen = select_child(tree, tree.nodes[parent].first_pooled, log(total + 1.0),
+                              player, mark, tried_mark, params.exploration, params.ismcts)
     if chosen < 0:
         return -2
     pooled[0] = chosen
@@ -387,15 +487,18 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
     cdef int32_t* path = <int32_t*>malloc(sizeof(int32_t) * (c.max_game_length + 2))
     # the pooled nodes chosen through (at most one per step of the path)
     cdef int32_t* pool_path = <int32_t*>malloc(sizeof(int32_t) * (c.max_game_length + 2))
+    # the regret-matching draws (SIM_REGRET), at most two per step of the path
+    cdef RmStep* rm_path = <RmStep*>malloc(sizeof(RmStep) * 2 * (c.max_game_length + 2))
     cdef double out[MAX_PLAYERS]
     cdef Rng rng
     # 64-bit marks: 2**62 selection steps are out of reach of any search
     cdef int64_t stamp = params.stamp_start
     cdef int64_t legal_mark, tried_mark
     cdef int32_t node, child, ch, pooled
-    cdef int p, n, i, k, untried, npath, npool, a, flag
+    cdef int p, n, i, k, untried, npath, npool, nrm, a, flag
     cdef bint grown
-    cdef bint decoupled = params.simultaneous == SIM_DECOUPLED
+    cdef bint decoupled = params.simultaneous != SIM_SEQUENTIAL
+    cdef bint regret = params.simultaneous == SIM_REGRET and tree.rm != NULL
     cdef double t0 = now()
     # one deadline for every tree when the caller gives it: trees whose threads start late
     # must not time themselves from their own start (64 of them overran 0.2 s six times)
@@ -408,7 +511,7 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
     stats.status = 0
     stats.stopped = 0
     if (s == NULL or world == NULL or acts == NULL or probs == NULL or mark == NULL
-            or path == NULL or pool_path == NULL):
+            or path == NULL or pool_path == NULL or rm_path == NULL):
         stats.status = -1
     elif tree.size == 0 and new_node(tree, -1, -1) < 0:
         stats.status = -1
@@ -435,6 +538,7 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
         path[0] = 0
         npath = 1
         npool = 0
+        nrm = 0
         # selection and expansion
         while True:
             p = c.current_player(s, c.tables)
@@ -466,13 +570,15 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
                 # over every commit ISMCTS redraws for it (see "Simultaneous choices")
                 if decoupled and tree.nodes[node].parent >= 0:
                     a = decoupled_choice(tree, node, p, acts, n, mark, legal_mark,
-                                         tried_mark, params, &rng, &pooled)
+                                         tried_mark, params, &rng, &pooled, &rm_path[nrm])
                     if a == -2:
                         stats.select_failures += 1
                     if a < 0:
                         break  # full and nothing tried here: roll out from here
                     pool_path[npool] = pooled
                     npool += 1
+                    if rm_path[nrm].chosen >= 0:
+                        nrm += 1
                     child = find_child(tree, node, a)
                     grown = child < 0
                     if grown:  # this commit's branch meets the action for the first time
@@ -513,9 +619,17 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
                     break
             if untried == n:
                 break  # the tree is full and nothing here was tried: roll out from here
-            child = select_child(tree, tree.nodes[node].first_child,
-                                 log(tree.nodes[node].visits + 1.0), p, mark, tried_mark,
-                                 params.exploration, params.ismcts)
+            if regret and tree.nodes[node].first_pooled >= 0:
+                # a commit answered by a simultaneous decision: the committer's side of
+                # the stage is drawn by regret matching too
+                child = rm_select(tree, tree.nodes[node].first_child, mark, tried_mark, p,
+                                  &rng, &rm_path[nrm])
+                if child >= 0:
+                    nrm += 1
+            else:
+                child = select_child(tree, tree.nodes[node].first_child,
+                                     log(tree.nodes[node].visits + 1.0), p, mark,
+                                     tried_mark, params.exploration, params.ismcts)
             if child < 0:
                 stats.select_failures += 1
                 break
@@ -532,6 +646,8 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
             tree.nodes[pool_path[i]].visits += 1
             for k in range(c.num_players):
                 tree.nodes[pool_path[i]].value[k] += out[k]
+        for i in range(nrm):
+            rm_update(tree, &rm_path[i], out)
         if npath - 1 > stats.max_depth:
             stats.max_depth = npath - 1
         it += 1
@@ -545,6 +661,7 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
     free(mark)
     free(path)
     free(pool_path)
+    free(rm_path)
     return stats.status
 
 
@@ -580,8 +697,10 @@ cdef class _MctsJob:
             PyThread_free_lock(self.w.done)
         free(self.root)
         free(self.tree.nodes)
+        free(self.tree.rm)
 
-    cdef int setup(self, CoreState st, int64_t per_tree, int64_t max_nodes) except -1:
+    cdef int setup(self, CoreState st, int64_t per_tree, int64_t max_nodes,
+                   bint regret) except -1:
         self.c = st.c
         self.root = <char*>malloc(st.c.state_size)
         if self.root == NULL:
@@ -595,6 +714,10 @@ cdef class _MctsJob:
         self.tree.nodes = <Node*>malloc(sizeof(Node) * self.tree.capacity)
         if self.tree.nodes == NULL:
             raise MemoryError()
+        if regret:
+            self.tree.rm = <RmStat*>malloc(sizeof(RmStat) * self.tree.capacity)
+            if self.tree.rm == NULL:
+                raise MemoryError()
         return 0
 
     def run(self):
@@ -715,7 +838,10 @@ cdef int check_mcts_arguments(const GameContract* c, int64_t iterations, double 
     return 0
 
 
-SIMULTANEOUS_MODES = {"decoupled": SIM_DECOUPLED, "sequential": SIM_SEQUENTIAL}
+SIMULTANEOUS_MODES = {"decoupled": SIM_DECOUPLED, "sequential": SIM_SEQUENTIAL,
+                      "regret": SIM_REGRET}
+#: Bytes of a node's regret-matching statistics, beside the node (``"regret"`` only).
+RM_NODE_BYTES = sizeof(RmStat)
 
 
 cdef int simultaneous_mode(object name) except -1:
@@ -723,7 +849,7 @@ cdef int simultaneous_mode(object name) except -1:
     if not isinstance(name, str):
         raise TypeError(f"simultaneous must be a str, not {type(name).__name__}")
     if name not in SIMULTANEOUS_MODES:
-        raise ValueError("simultaneous must be 'decoupled' or 'sequential'")
+        raise ValueError("simultaneous must be 'decoupled', 'sequential' or 'regret'")
     return SIMULTANEOUS_MODES[name]
 
 
@@ -742,7 +868,7 @@ cdef list mcts_jobs(CoreState st, int64_t iterations, double time_limit, double 
         if iterations > 0:
             per_tree = iterations // trees + (1 if t < iterations % trees else 0)
         job = _MctsJob()
-        job.setup(st, per_tree, max_nodes)
+        job.setup(st, per_tree, max_nodes, simultaneous == SIM_REGRET)
         job.params.iterations = per_tree
         job.params.time_limit = time_limit
         job.params.exploration = exploration
@@ -765,7 +891,11 @@ def run_mcts(CoreState st, int64_t iterations, double time_limit, double explora
     tree; ``should_stop()`` is polled while the threads run (True: stop, keep the result).
     ``simultaneous``: ``"decoupled"`` searches a decision the game marks simultaneous with
     a hidden commit by statistics pooled over the commits (decoupled UCT), ``"sequential"``
-    as if its mover saw the commit (plain SO-ISMCTS)."""
+    as if its mover saw the commit (plain SO-ISMCTS), ``"regret"`` pooled as decoupled
+    with both sides of the stage drawn by regret matching; then ``"strategy"`` and
+    ``"reply_strategy"`` are the average strategies (action, probability) of the root
+    commit and of its simultaneous reply, merged over the trees (empty when the root is
+    no such commit)."""
     # the call's start: every tree stops at time_limit seconds from here, however late its
     # thread starts (and whatever setting up the trees took)
     cdef double t0 = now()
@@ -790,6 +920,7 @@ def run_mcts(CoreState st, int64_t iterations, double time_limit, double explora
         (<_MctsJob>j).stats.deadline - t0 if (<_MctsJob>j).stats.deadline > 0 else None
         for j in jobs]
     result["simultaneous"] = simultaneous
+    result["strategy"], result["reply_strategy"] = _average_strategies(jobs)
     result["root_simultaneous"] = bool(c.simultaneous != NULL
                                        and c.simultaneous(st.data, c.tables))
     return result
@@ -849,6 +980,34 @@ cdef dict mcts_result(list jobs, int mover, bint cancelled):
             "select_failures": sum((<_MctsJob>j).stats.select_failures for j in jobs),
             "pooled_nodes": sum((<_MctsJob>j).tree.pooled for j in jobs), "replies": replies,
             "simultaneous_decisions": sum((<_MctsJob>j).stats.simultaneous for j in jobs)}
+
+
+cdef tuple _average_strategies(list jobs):
+    """The regret-matching average strategies at the root's stage, merged over the trees
+    (each tree's cumulative probabilities summed, then normalised): the root commit's over
+    the root's children and the simultaneous reply's over the pooled nodes, each a list of
+    (action, probability) in action order; empty without regret matching there."""
+    cdef _MctsJob job
+    cdef int32_t ch
+    commit, reply = {}, {}
+    for job in jobs:
+        if job.tree.rm == NULL or job.tree.size == 0 or job.tree.nodes[0].first_pooled < 0:
+            continue
+        for first, sums in ((job.tree.nodes[0].first_child, commit),
+                            (job.tree.nodes[0].first_pooled, reply)):
+            ch = first
+            while ch >= 0:
+                a = job.tree.nodes[ch].action
+                sums[a] = sums.get(a, 0.0) + job.tree.rm[ch].strategy
+                ch = job.tree.nodes[ch].next_sibling
+    return _normalised(commit), _normalised(reply)
+
+
+cdef list _normalised(dict sums):
+    total = sum(sums.values())
+    if not total > 0:
+        return []
+    return [(a, sums[a] / total) for a in sorted(sums)]
 
 
 cdef list _pooled_replies(list jobs):
