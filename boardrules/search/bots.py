@@ -125,7 +125,9 @@ class _SearchBot:
         suggestion = suggest(state, player=state.current_player,
                              seed=self._rng.getrandbits(64), **self._options)
         self.last = suggestion
-        return suggestion.move
+        # a secret commit searched by regret matching is played as the mixed strategy
+        # it found, not as its most likely move
+        return suggestion.draw(self._rng)
 
 
 class _MctsFamilyBot(_SearchBot):
@@ -154,7 +156,8 @@ class MCTSBot(_MctsFamilyBot):
 class ISMCTSBot(_MctsFamilyBot):
     """Single-observer information-set MCTS: every iteration redraws what its player
     cannot see; a decision simultaneous with a hidden commit is searched decoupled
-    (``simultaneous="sequential"``: as plain SO-ISMCTS).  Options as for :func:`suggest`
+    (``simultaneous="regret"``: by regret matching, the commit then drawn from its
+    average strategy; ``"sequential"``: as plain SO-ISMCTS).  Options as for :func:`suggest`
     with ``algorithm="ismcts"``."""
 
     algorithm = "ismcts"

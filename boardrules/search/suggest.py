@@ -12,6 +12,7 @@ thread (``should_stop``), and an option that does not apply to the algorithm is 
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal
@@ -23,9 +24,11 @@ Algorithm = Literal["auto", "mcts", "ismcts", "alphabeta"]
 ALGORITHMS = ("auto", "mcts", "ismcts", "alphabeta")
 #: How MCTS / ISMCTS search a decision the game marks simultaneous with a hidden commit:
 #: ``"decoupled"`` pools its statistics over the commits its mover cannot see (decoupled
-#: UCT, the default); ``"sequential"`` searches it as if he saw them (plain SO-ISMCTS).
-Simultaneous = Literal["decoupled", "sequential"]
-SIMULTANEOUS_MODES = ("decoupled", "sequential")
+#: UCT, the default); ``"regret"`` pools them alike and draws both sides of the stage --
+#: the commit and the reply -- by regret matching, whose average strategy is the answer;
+#: ``"sequential"`` searches it as if he saw them (plain SO-ISMCTS).
+Simultaneous = Literal["decoupled", "sequential", "regret"]
+SIMULTANEOUS_MODES = ("decoupled", "sequential", "regret")
 DEFAULT_SIMULTANEOUS: Simultaneous = "decoupled"
 
 #: A strength level: a fixed budget per game, so that a level means the same search on
@@ -96,6 +99,12 @@ class Suggestion(Generic[MoveT]):
       ``(move, value for its mover, visits)``, most visited first (else empty).
       Every search adds ``level``: the strength level whose budget it used (``None``
       when the call gave its own budget).
+    * ``strategy`` -- ``None``, or with ``simultaneous="regret"`` when the move is a
+      secret commit answered by another player's simultaneous decision (Rome &
+      Carthage's battle cards): the mixed strategy to play, ``(move, probability)`` in
+      move order -- regret matching's average strategy, an approximate equilibrium of
+      the stage.  Playing ``move`` every time is predictable; :meth:`draw` draws from the
+      strategy (the search bots do).  ``stats["reply_strategy"]`` is the reply's.
     * ``warning`` -- ``None`` when the search separated the best move from the second,
       else why not, in words (``best_visits`` and ``margin`` give the figures): an MCTS
       search whose best move rests on fewer than 100 simulations, or whose best has
@@ -109,6 +118,17 @@ class Suggestion(Generic[MoveT]):
     pv: list[MoveT]
     stats: dict[str, Any] = field(default_factory=dict)
     warning: str | None = None
+    strategy: list[tuple[MoveT, float]] | None = None
+
+    def draw(self, rng: random.Random) -> MoveT:
+        """The move to play: drawn from :attr:`strategy` with ``rng`` when the search gave
+        a mixed strategy, else :attr:`move`."""
+        if not isinstance(rng, random.Random):
+            raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+        if not self.strategy:
+            return self.move
+        moves = [m for m, _ in self.strategy]
+        return rng.choices(moves, weights=[p for _, p in self.strategy])[0]
 
     @property
     def best_visits(self) -> int:
@@ -192,7 +212,8 @@ def _simultaneous(value: Any) -> Simultaneous:
     if value not in SIMULTANEOUS_MODES:
         raise ValueError(f"simultaneous must be one of {', '.join(SIMULTANEOUS_MODES)}, "
                          f"not {value!r}")
-    mode: Simultaneous = "decoupled" if value == "decoupled" else "sequential"
+    mode: Simultaneous = ("decoupled" if value == "decoupled" else
+                          "regret" if value == "regret" else "sequential")
     return mode
 
 
@@ -326,7 +347,10 @@ def _suggestion(state: State[MoveT], result: dict[str, Any],
         warning = _alphabeta_warning(ranked, stats["depth"])
     else:
         warning = _mcts_warning(ranked, stats["iterations"])
-    return Suggestion(move=ranked[0][0], ranked=ranked, pv=pv, stats=stats, warning=warning)
+    mixed = result.get("strategy")
+    strategy = [(moves[a], p) for a, p in mixed] if mixed else None
+    return Suggestion(move=ranked[0][0], ranked=ranked, pv=pv, stats=stats, warning=warning,
+                      strategy=strategy)
 
 
 def _mcts_warning(ranked: list[tuple[Any, float, int]], iterations: int) -> str | None:
@@ -382,7 +406,9 @@ def _mcts(state: State[MoveT], options: SearchOptions, player: int, seed: int,
         iterations = game.search_levels[level]
     trees = options.threads if iterations is None else min(options.threads, iterations)
     memory = DEFAULT_MAX_MEMORY if options.max_memory is None else options.max_memory
-    node_cap = min(max(2, memory // (trees * _search.NODE_BYTES)), _search.MAX_TREE_NODES)
+    mode = DEFAULT_SIMULTANEOUS if options.simultaneous is None else options.simultaneous
+    node_bytes = _search.NODE_BYTES + (_search.RM_NODE_BYTES if mode == "regret" else 0)
+    node_cap = min(max(2, memory // (trees * node_bytes)), _search.MAX_TREE_NODES)
     ismcts = algorithm == "ismcts" and hidden
     if not hidden:
         algorithm = "mcts"  # with nothing hidden ISMCTS's one information set is MCTS's node
@@ -393,7 +419,6 @@ def _mcts(state: State[MoveT], options: SearchOptions, player: int, seed: int,
     rollout = options.rollout_limit
     if rollout is None:
         rollout = -1 if state.game.rollout_limit is None else state.game.rollout_limit
-    mode = DEFAULT_SIMULTANEOUS if options.simultaneous is None else options.simultaneous
     result = _search.run_mcts(state._core, iterations or 0, options.time_limit or 0.0,
                               exploration, rollout, ismcts, hidden and not ismcts,
                               player, seed, options.threads, node_cap, should_stop, mode)
@@ -410,7 +435,9 @@ def _mcts(state: State[MoveT], options: SearchOptions, player: int, seed: int,
              "deadline_seconds": result["deadline_seconds"],
              "tree_deadline_seconds": result["tree_deadline_seconds"],
              "tree_start_seconds": result["tree_start_seconds"],
-             "replies": [(moves[a], v, n) for a, n, v in result["replies"]]}
+             "replies": [(moves[a], v, n) for a, n, v in result["replies"]],
+             "reply_strategy": [(moves[a], p) for a, p in result["reply_strategy"]],
+             "from_commit": result["from_commit"]}
     return _suggestion(state, result, stats)
 
 

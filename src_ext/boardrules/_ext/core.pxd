@@ -163,6 +163,13 @@ ctypedef bint (*forced_fn)(const void* state, const void* tables) noexcept nogil
 # to ``player`` (his own first, then the next in turn order).  NULL: no observation tensor.
 ctypedef void (*observation_fn)(const void* state, const void* tables, int player,
                                 float* out) noexcept nogil
+# At a simultaneous decision (``simultaneous`` is 1): takes the hidden commit it answers
+# back, in place -- the committed things return to where the commit took them from and
+# the committer is to move again -- so that applying that commit (the last action) gives
+# the same state byte for byte.  Search starts a simultaneous decision's search there: at
+# the commit it answers, whose mover it then models (see search.pyx).  NULL: the game has
+# no simultaneous choices, or cannot take a commit back.
+ctypedef void (*take_back_commit_fn)(void* state, const void* tables) noexcept nogil
 
 
 ctypedef struct GameContract:
@@ -188,6 +195,7 @@ ctypedef struct GameContract:
     forced_fn forced              # may be NULL (no forced steps)
     int observation_size          # floats written by observation (0 when it is NULL)
     observation_fn observation    # may be NULL (no observation tensor)
+    take_back_commit_fn take_back_commit  # may be NULL (see take_back_commit_fn)
 
 
 cdef class CoreState

@@ -466,6 +466,24 @@ cdef class CoreState:
             return False
         return bool(self.c.simultaneous(self.data, self.c.tables))
 
+    def can_take_back_commit(self):
+        """Whether the decision at hand is simultaneous and the game can take back the
+        commit it answers (the contract's ``take_back_commit``)."""
+        return self.c.take_back_commit != NULL and bool(self.simultaneous())
+
+    def taken_back(self):
+        """A copy, without history, of this state with the hidden commit that the
+        simultaneous decision at hand answers taken back (its mover to commit again); a
+        ValueError where :meth:`can_take_back_commit` is false."""
+        if not self.can_take_back_commit():
+            raise ValueError("no hidden commit to take back here")
+        cdef CoreState other = CoreState(self.game, _BLANK)
+        memcpy(other.data, self.data, self.c.state_size)
+        other.rng = self.rng
+        other.rng_start = self.rng
+        self.c.take_back_commit(other.data, self.c.tables)
+        return other
+
     def actions_from(self, start):
         """The actions of the history from index ``start`` on (the new ones since a read)."""
         cdef int first = <int>max(0, min(exact_int(start, "start"), self.n_actions))

@@ -1555,6 +1555,22 @@ cdef bint rc_simultaneous(const void* state, const void* tables) noexcept nogil:
     return s.phase == PH_COMMIT and s.b_side == 1
 
 
+cdef void rc_take_back_commit(void* state, const void* tables) noexcept nogil:
+    """The attacker's face-down cards back in his hand and the attacker to lay them again
+    (the inverse of apply_commit's first half; the last action, the commit, is forgotten:
+    re-applying it writes it back)."""
+    cdef RcState* s = <RcState*>state
+    cdef int x
+    for x in range(s.ncommit[0]):
+        s.hand[s.b_att][s.commit[0][x]] += 1
+        s.commit[0][x] = 0
+    s.ncommit[0] = 0
+    s.b_side = 0
+    s.current = s.b_att
+    s.last_action = -1
+    s.move_count -= 1
+
+
 cdef bint rc_forced(const void* state, const void* tables) noexcept nogil:
     """A forced step: a decision with one legal answer, which every player can tell has
     one -- the phases whose moves depend on the board alone: a placement (turns 1 and
@@ -1925,6 +1941,7 @@ cdef class RomeCarthageCore(CoreGame):
         self.contract.evaluate = rc_evaluate
         self.contract.hash = rc_hash
         self.contract.simultaneous = rc_simultaneous
+        self.contract.take_back_commit = rc_take_back_commit
         self.contract.forced = rc_forced
         self._setup_observation()
         self.contract.observation_size = t.obs_size

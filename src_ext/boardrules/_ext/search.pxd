@@ -79,6 +79,10 @@ ctypedef struct MctsParams:
     # monotonic clock time to stop at, shared by every tree of a search (taken at the
     # call's start); <= 0: time_limit seconds from this tree's own start
     double deadline
+    # the root is the commit that the searching player's simultaneous decision answers,
+    # taken back (take_back_commit): every iteration goes on from a root child to that
+    # decision, whose pooled statistics are the answer
+    bint from_commit
 
 
 ctypedef struct MctsStats:

@@ -332,8 +332,12 @@ cdef int32_t select_child(const Tree* tree, int32_t first, double log_parent, in
 # regret moves by the importance-weighted estimate of what it would have scored minus what
 # the chosen one did (Lisy, Kovarik, Lanctot and Bosansky, "Convergence of Monte Carlo Tree
 # Search in Simultaneous Move Games", NIPS 2013: regret matching is Hannan-consistent, so
-# the average strategy -- the cumulative sigma -- approaches an equilibrium of the stage).
-cdef double RM_GAMMA = 0.05
+# the average strategy approaches an equilibrium of the stage).  The average strategy
+# accumulates the regret-matching part alone (the RM_GAMMA exploration is the search's, not
+# the strategy's), each stage weighted by how often it was reached so far, so that the
+# uniform first draws weigh little -- linear averaging, as CFR+.  RM_GAMMA = 0.2 was the
+# least exploitable of 0.01-0.4 on the battle positions of benchmarks/run_exploitability.py.
+cdef double RM_GAMMA = 0.2
 RM_EXPLORATION = RM_GAMMA
 
 
@@ -347,16 +351,17 @@ ctypedef struct RmStep:
 
 
 cdef int32_t rm_select(Tree* tree, int32_t first, const int64_t* mark, int64_t tried,
-                       int player, Rng* rng, RmStep* step) noexcept nogil:
+                       int player, double weight, Rng* rng, RmStep* step) noexcept nogil:
     """Draw a node of the list from ``first`` available in this world (``mark[action] ==
-    tried``) by regret matching, adding each available node's probability to its average
-    strategy; ``step`` records the choice for rm_update.  -1 when none is available."""
+    tried``) by regret matching, adding each available node's regret-matching probability
+    times ``weight`` (the stage's visits) to its average strategy; ``step`` records the
+    choice for rm_update.  -1 when none is available."""
     cdef int32_t ch = first
     cdef int32_t chosen = -1
     cdef int k = 0            # available actions
     cdef int left             # available actions not yet passed in the draw
     cdef double positive = 0.0
-    cdef double sigma, u, r
+    cdef double sigma, u, r, pure
     cdef int64_t clock = tree.rm_clock + 1
     tree.rm_clock = clock
     while ch >= 0:
@@ -377,10 +382,12 @@ cdef int32_t rm_select(Tree* tree, int32_t first, const int64_t* mark, int64_t t
         if tree.rm[ch].seen == clock:
             if positive > 0:
                 r = tree.rm[ch].regret
-                sigma = RM_GAMMA / k + ((1.0 - RM_GAMMA) * r / positive if r > 0 else 0.0)
+                pure = r / positive if r > 0 else 0.0
+                sigma = RM_GAMMA / k + (1.0 - RM_GAMMA) * pure
             else:
-                sigma = 1.0 / k
-            tree.rm[ch].strategy += sigma
+                pure = 1.0 / k
+                sigma = pure
+            tree.rm[ch].strategy += pure * weight
             if chosen < 0 and (u < sigma or left == 1):
                 chosen = ch
                 step.sigma = sigma
@@ -453,7 +460,7 @@ cdef int decoupled_choice(Tree* tree, int32_t node, int player, const int* acts,
         return -1
     if params.simultaneous == SIM_REGRET:
         chosen = rm_select(tree, tree.nodes[parent].first_pooled, mark, tried_mark, player,
-                           rng, step)
+                           total + 1.0, rng, step)
     else:
         chosen = select_child(tree, tree.nodes[parent].first_pooled, log(total + 1.0),
                               player, mark, tried_mark, params.exploration, params.ismcts)
@@ -616,6 +623,9 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
                     c.apply(s, c.tables, a)
                     path[npath] = child
                     npath += 1
+                    if params.from_commit and node == 0:
+                        node = child  # on to the searching player's pooled decision
+                        continue
                     break
             if untried == n:
                 break  # the tree is full and nothing here was tried: roll out from here
@@ -623,7 +633,7 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
                 # a commit answered by a simultaneous decision: the committer's side of
                 # the stage is drawn by regret matching too
                 child = rm_select(tree, tree.nodes[node].first_child, mark, tried_mark, p,
-                                  &rng, &rm_path[nrm])
+                                  tree.nodes[node].visits + 1.0, &rng, &rm_path[nrm])
                 if child >= 0:
                     nrm += 1
             else:
@@ -700,12 +710,15 @@ cdef class _MctsJob:
         free(self.tree.rm)
 
     cdef int setup(self, CoreState st, int64_t per_tree, int64_t max_nodes,
-                   bint regret) except -1:
+                   bint regret, bint from_commit) except -1:
         self.c = st.c
         self.root = <char*>malloc(st.c.state_size)
         if self.root == NULL:
             raise MemoryError()
         memcpy(self.root, st.data, st.c.state_size)
+        if from_commit:
+            st.c.take_back_commit(self.root, st.c.tables)
+            self.params.from_commit = True
         # the node pool: one node per iteration (plus the root); chance outcomes sampled
         # for the first time and time-limited searches grow it by doubling, up to the cap
         self.tree.max_nodes = <int32_t>max_nodes
@@ -855,7 +868,8 @@ cdef int simultaneous_mode(object name) except -1:
 
 cdef list mcts_jobs(CoreState st, int64_t iterations, double time_limit, double exploration,
                     int rollout_limit, bint ismcts, bint determinize_once, int observer,
-                    uint64_t seed, int threads, int64_t max_nodes, int simultaneous):
+                    uint64_t seed, int threads, int64_t max_nodes, int simultaneous,
+                    bint from_commit=False):
     # Never more trees than iterations: a tree given a share of 0 would read it as
     # "no iteration limit" and never stop.
     cdef int trees = threads if iterations == 0 else <int>min(<int64_t>threads, iterations)
@@ -868,7 +882,7 @@ cdef list mcts_jobs(CoreState st, int64_t iterations, double time_limit, double 
         if iterations > 0:
             per_tree = iterations // trees + (1 if t < iterations % trees else 0)
         job = _MctsJob()
-        job.setup(st, per_tree, max_nodes, simultaneous == SIM_REGRET)
+        job.setup(st, per_tree, max_nodes, simultaneous == SIM_REGRET, from_commit)
         job.params.iterations = per_tree
         job.params.time_limit = time_limit
         job.params.exploration = exploration
@@ -895,7 +909,15 @@ def run_mcts(CoreState st, int64_t iterations, double time_limit, double explora
     with both sides of the stage drawn by regret matching; then ``"strategy"`` and
     ``"reply_strategy"`` are the average strategies (action, probability) of the root
     commit and of its simultaneous reply, merged over the trees (empty when the root is
-    no such commit)."""
+    no such commit).
+
+    Outside ``"sequential"``, a root decision simultaneous with a hidden commit that the
+    game can take back (``take_back_commit``) is searched from that commit, taken back:
+    the tree models the committer's choice (over the worlds of ``observer``'s knowledge)
+    and the root player's decision is the pooled one below it, so that he answers the
+    committer's strategy rather than a commit drawn at random.  Then ``"children"`` are
+    that decision's pooled statistics, ``"strategy"`` its average strategy and
+    ``"from_commit"`` is true."""
     # the call's start: every tree stops at time_limit seconds from here, however late its
     # thread starts (and whatever setting up the trees took)
     cdef double t0 = now()
@@ -907,12 +929,25 @@ def run_mcts(CoreState st, int64_t iterations, double time_limit, double explora
     check_search_arguments(c, observer, threads)
     check_mcts_arguments(c, iterations, time_limit, exploration, max_nodes)
     cdef int mode = simultaneous_mode(simultaneous)
-    cdef list jobs = mcts_jobs(st, iterations, time_limit, exploration, rollout_limit, ismcts,
-                               determinize_once, observer, seed, threads, max_nodes, mode)
-    for job in jobs:
-        job.params.deadline = t0 + time_limit if time_limit > 0 else 0.0
-    cancelled = mcts_run_jobs(jobs, should_stop)
-    result = mcts_result(jobs, mover, cancelled)
+    cdef bint from_commit = (mode != SIM_SEQUENTIAL and c.take_back_commit != NULL
+                             and c.simultaneous != NULL and c.simultaneous(st.data, c.tables))
+    cdef list jobs
+    while True:
+        jobs = mcts_jobs(st, iterations, time_limit, exploration, rollout_limit, ismcts,
+                         determinize_once, observer, seed, threads, max_nodes, mode,
+                         from_commit)
+        for job in jobs:
+            job.params.deadline = t0 + time_limit if time_limit > 0 else 0.0
+        cancelled = mcts_run_jobs(jobs, should_stop)
+        if from_commit and not _pooled_replies(jobs):
+            # a tree capped below three nodes holds no pooled decision: search the
+            # decision itself (the deadline is the same; a budget this small is quick)
+            from_commit = False
+            continue
+        break
+    result = (mcts_from_commit_result(jobs, cancelled) if from_commit
+              else mcts_result(jobs, mover, cancelled))
+    result["from_commit"] = from_commit
     result["deadline_seconds"] = time_limit if time_limit > 0 else None
     # per tree, from the call's start: when its search began and the deadline it kept
     result["tree_start_seconds"] = [(<_MctsJob>j).stats.started - t0 for j in jobs]
@@ -921,6 +956,8 @@ def run_mcts(CoreState st, int64_t iterations, double time_limit, double explora
         for j in jobs]
     result["simultaneous"] = simultaneous
     result["strategy"], result["reply_strategy"] = _average_strategies(jobs)
+    if from_commit:  # the root player's decision is the reply
+        result["strategy"], result["reply_strategy"] = result["reply_strategy"], []
     result["root_simultaneous"] = bool(c.simultaneous != NULL
                                        and c.simultaneous(st.data, c.tables))
     return result
@@ -980,6 +1017,40 @@ cdef dict mcts_result(list jobs, int mover, bint cancelled):
             "select_failures": sum((<_MctsJob>j).stats.select_failures for j in jobs),
             "pooled_nodes": sum((<_MctsJob>j).tree.pooled for j in jobs), "replies": replies,
             "simultaneous_decisions": sum((<_MctsJob>j).stats.simultaneous for j in jobs)}
+
+
+cdef dict mcts_from_commit_result(list jobs, bint cancelled):
+    """mcts_result for a search from a commit taken back: the moves are the pooled
+    decision's; the pv is its most visited action, then the line below it after the
+    commit the tree visited most (the searcher's best guess of the hidden commit)."""
+    cdef _MctsJob job
+    cdef _MctsJob best_job = None
+    cdef int32_t pn, node, commit
+    cdef int a
+    cdef int64_t best_visits = -1
+    result = mcts_result(jobs, 0, cancelled)
+    children = _pooled_replies(jobs)
+    pv = []
+    if children:
+        for job in jobs:
+            pn = job.tree.nodes[0].first_pooled
+            while pn >= 0:
+                if (job.tree.nodes[pn].action == children[0][0]
+                        and job.tree.nodes[pn].visits > best_visits):
+                    best_visits, best_job = job.tree.nodes[pn].visits, job
+                pn = job.tree.nodes[pn].next_sibling
+        pv.append(children[0][0])
+        commit = _most_visited(&best_job.tree, best_job.tree.nodes[0].first_child)
+        node = find_child(&best_job.tree, commit, children[0][0]) if commit >= 0 else -1
+        while node >= 0:
+            node = _pv_next(&best_job.tree, node, &a)
+            if a < 0:
+                break
+            pv.append(a)
+    result["children"] = children
+    result["pv"] = pv
+    result["replies"] = []
+    return result
 
 
 cdef tuple _average_strategies(list jobs):

@@ -118,6 +118,13 @@ cdef bint tc_simultaneous(const void* state, const void* tables) noexcept nogil:
     return (<const ToyCommitState*>state).pending != 0
 
 
+cdef void tc_take_back_commit(void* state, const void* tables) noexcept nogil:
+    """Player 0's pending commit taken back: he is to commit again."""
+    cdef ToyCommitState* s = <ToyCommitState*>state
+    s.pending = 0
+    s.commit = 0
+
+
 cdef class ToyCommitCore(CoreGame):
     """``ToyCommitCore(payoff=None, rounds=1)``: ``payoff`` is player 0's 3x3 payoff
     matrix, row-major (his action, then player 1's), nine finite numbers in [-1, 1]
@@ -148,6 +155,7 @@ cdef class ToyCommitCore(CoreGame):
         self.contract.evaluate = tc_evaluate
         self.contract.hash = tc_hash
         self.contract.simultaneous = tc_simultaneous
+        self.contract.take_back_commit = tc_take_back_commit
 
     def __init__(self, payoff=None, rounds=1):
         values = RPS if payoff is None else tuple(payoff)
