@@ -132,17 +132,84 @@ def test_deeper_simultaneous_decisions_are_pooled_per_parent() -> None:
     assert max(values(sequential).values()) < -0.5
 
 
-def test_simultaneous_root_uses_its_own_statistics() -> None:
-    """At a simultaneous root (player 1 to answer) nothing is pooled: ISMCTS redraws the
-    commit every iteration, so the root statistics are already over every commit (each
-    answer is worth 0 against the uniformly redrawn rock, paper or scissors, not +1 for
-    the paper that would beat the real rock), and both settings search alike."""
+def test_sequential_search_of_a_simultaneous_root_uses_its_own_statistics() -> None:
+    """Plain SO-ISMCTS at a simultaneous root (player 1 to answer) pools nothing: ISMCTS
+    redraws the commit every iteration, so each answer is worth 0 against the uniformly
+    redrawn rock, paper or scissors, not +1 for the paper that would beat the real rock."""
     st = rps()
     st.apply(ROCK)
-    decoupled = search(st, observer=1)
-    assert decoupled["root_simultaneous"] and decoupled["pooled_nodes"] == 0
-    assert decoupled["children"] == search(st, observer=1, simultaneous="sequential")["children"]
-    assert all(abs(v) < 0.15 for v in values(decoupled).values())
+    sequential = search(st, observer=1, simultaneous="sequential")
+    assert sequential["root_simultaneous"] and sequential["pooled_nodes"] == 0
+    assert not sequential["from_commit"]
+    assert all(abs(v) < 0.15 for v in values(sequential).values())
+
+
+@pytest.mark.parametrize("mode", ["decoupled", "regret"])
+def test_a_simultaneous_root_is_searched_from_the_commit_it_answers(mode: str) -> None:
+    """Decoupled and regret-matching search take the hidden commit back (the contract's
+    take_back_commit) and search player 1's answer as the pooled decision below player
+    0's modelled choice: his moves are the pooled statistics, every one worth about 0."""
+    st = rps()
+    st.apply(ROCK)
+    result = search(st, observer=1, simultaneous=mode)
+    assert result["root_simultaneous"] and result["from_commit"]
+    assert sorted(a for a, _, _ in result["children"]) == [ROCK, PAPER, SCISSORS]
+    assert sum(n for _, n, _ in result["children"]) == result["iterations"]
+    assert all(abs(v) < 0.2 for v in values(result).values())
+    assert result["pv"][0] == result["children"][0][0] and result["replies"] == []
+
+
+@pytest.mark.parametrize("mode", ["decoupled", "regret"])
+def test_the_answer_to_a_hidden_commit_does_not_depend_on_it(mode: str) -> None:
+    """Taking the commit back must not let its value through: the same seed gives the
+    same search whatever player 0 committed."""
+    results = []
+    for commit in (ROCK, PAPER, SCISSORS):
+        st = rps(payoff=BIASED)
+        st.apply(commit)
+        result = search(st, observer=1, simultaneous=mode, seed=5)
+        results.append({k: result[k] for k in ("children", "pv", "strategy", "nodes")})
+    assert results[0] == results[1] == results[2]
+
+
+EQUILIBRIUM = {ROCK: 0.2, PAPER: 0.4, SCISSORS: 0.4}  # of BIASED, for both players
+
+
+def mean_strategy(rows: list[list[tuple[int, float]]]) -> dict[int, float]:
+    return {a: sum(dict(r)[a] for r in rows) / len(rows) for a in EQUILIBRIUM}
+
+
+def distance(strategy: dict[int, float]) -> float:
+    return max(abs(strategy[a] - p) for a, p in EQUILIBRIUM.items())
+
+
+def test_regret_matching_answers_a_commit_with_the_equilibrium_mix() -> None:
+    """Player 1, answering a hidden commit of the biased game, plays regret matching's
+    average strategy from the commit taken back: near the equilibrium (0.2, 0.4, 0.4) in
+    each of three seeded searches, where decoupled UCT's visit shares are far from it."""
+    st = rps(payoff=BIASED)
+    st.apply(PAPER)
+    for seed in (1, 2, 3):
+        strategy = dict(search(st, observer=1, simultaneous="regret", iterations=100_000,
+                               seed=seed)["strategy"])
+        assert distance(strategy) < 0.03, strategy
+        decoupled = shares(search(st, observer=1, iterations=100_000, seed=seed)["children"])
+        assert distance(decoupled) > 0.15, decoupled
+
+
+def test_regret_matching_commits_with_the_equilibrium_mix() -> None:
+    """The first committer's average strategy approaches the biased game's equilibrium
+    too (over three seeds), and more slowly his tree's model of the reply."""
+    results = [search(rps(payoff=BIASED), simultaneous="regret", iterations=100_000,
+                      seed=seed) for seed in (1, 2, 3)]
+    assert distance(mean_strategy([r["strategy"] for r in results])) < 0.03
+    assert distance(mean_strategy([r["reply_strategy"] for r in results])) < 0.1
+
+
+def test_only_regret_matching_gives_a_strategy() -> None:
+    for mode in ("decoupled", "sequential"):
+        result = search(rps(payoff=BIASED), simultaneous=mode)
+        assert result["strategy"] == [] and result["reply_strategy"] == []
 
 
 # --- bounds, determinism, games without the contract field ---------------------------------

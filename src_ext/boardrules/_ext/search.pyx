@@ -29,7 +29,7 @@ from cpython.pythread cimport (
     PyThread_type_lock,
 )
 from libc.math cimport log, sqrt
-from libc.stdint cimport int64_t, uint64_t
+from libc.stdint cimport int64_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, qsort, realloc
 from libc.string cimport memcpy, memset
 
@@ -294,17 +294,22 @@ cdef void rollout(const GameContract* c, void* s, int limit, int* acts, double* 
 
 cdef int32_t select_child(const Tree* tree, int32_t first, double log_parent, int player,
                           const int64_t* mark, int64_t tried, double exploration,
-                          bint ismcts) noexcept nogil:
+                          bint ismcts, Rng* ties) noexcept nogil:
     """UCT among the nodes of the list from ``first`` (a node's children, or a pooled list)
     available in this world (``mark[action] == tried``); -1 only when none is available.
 
     ``log_parent`` is ln(N + 1) of the parent's visits N; ISMCTS counts each node's
-    availability instead (SO-ISMCTS)."""
+    availability instead (SO-ISMCTS).  Equal scores go to the first in the list, or with
+    ``ties`` to one drawn at random: the pooled choice at a simultaneous decision draws,
+    lest it move in step with the committer's choice above it, whose children are listed
+    in the same order (with deterministic payoffs the two could pick matching places in
+    their lists for ever: a search from a commit taken back expands them in pairs)."""
     cdef int32_t ch = first
     cdef int32_t best = -1
     cdef int32_t head = -1
     cdef double best_score = -INF
     cdef double score, parent_n
+    cdef uint32_t tied = 0
     cdef const Node* child
     while ch >= 0:
         child = &tree.nodes[ch]
@@ -319,6 +324,11 @@ cdef int32_t select_child(const Tree* tree, int32_t first, double log_parent, in
             if score > best_score:
                 best_score = score
                 best = ch
+                tied = 1
+            elif score == best_score and ties != NULL:
+                tied += 1
+                if rng_below(ties, tied) == 0:
+                    best = ch
         ch = child.next_sibling
     # a NaN score (it would take a broken game value) must not leave the node without a move
     return best if best >= 0 else head
@@ -327,18 +337,21 @@ cdef int32_t select_child(const Tree* tree, int32_t first, double log_parent, in
 # Regret matching at simultaneous stages (SIM_REGRET): each side of a stage -- the
 # committer at the node whose children lead to a simultaneous reply, and the replier by the
 # statistics pooled at that node -- draws its action from the regret-matching strategy
-# sigma_j = (1 - RM_GAMMA) R+_j / sum R+ + RM_GAMMA / K over the K actions available (K
-# uniform while no regret is positive), and after the iteration every available action's
-# regret moves by the importance-weighted estimate of what it would have scored minus what
-# the chosen one did (Lisy, Kovarik, Lanctot and Bosansky, "Convergence of Monte Carlo Tree
-# Search in Simultaneous Move Games", NIPS 2013: regret matching is Hannan-consistent, so
-# the average strategy approaches an equilibrium of the stage).  The average strategy
-# accumulates the regret-matching part alone (the RM_GAMMA exploration is the search's, not
-# the strategy's), each stage weighted by how often it was reached so far, so that the
-# uniform first draws weigh little -- linear averaging, as CFR+.  RM_GAMMA = 0.2 was the
-# least exploitable of 0.01-0.4 on the battle positions of benchmarks/run_exploitability.py.
-cdef double RM_GAMMA = 0.2
-RM_EXPLORATION = RM_GAMMA
+# mixed with exploration, sigma_j = (1 - g) R+_j / sum R+ + g / K over the K actions
+# available (R+ uniform while no regret is positive), and after the iteration every
+# available action's regret moves by the importance-weighted estimate of what it would
+# have scored minus what the chosen one did (Lisy, Kovarik, Lanctot and Bosansky,
+# "Convergence of Monte Carlo Tree Search in Simultaneous Move Games", NIPS 2013: regret
+# matching is Hannan-consistent, so the average strategy approaches an equilibrium of the
+# stage).  The exploration g = min(RM_MAX_EXPLORATION, sqrt(K / n)) fades as the stage is
+# reached n times, so that the opponent the average answers is the one the search ends
+# with; the average strategy accumulates the regret-matching part alone, each draw
+# weighted by n, so that the uniform first draws weigh little (linear averaging, as in
+# CFR+).  Of the settings tried on the battle positions of run_exploitability.py and the
+# biased toy game of the tests (fixed exploration 0.05-0.2, plain or linear averaging,
+# fading exploration of sqrt(K / n) times 0.3-3 capped at 0.35-1), this one was the
+# least exploitable on both.
+cdef double RM_MAX_EXPLORATION = 0.5
 
 
 ctypedef struct RmStep:
@@ -353,9 +366,9 @@ ctypedef struct RmStep:
 cdef int32_t rm_select(Tree* tree, int32_t first, const int64_t* mark, int64_t tried,
                        int player, double weight, Rng* rng, RmStep* step) noexcept nogil:
     """Draw a node of the list from ``first`` available in this world (``mark[action] ==
-    tried``) by regret matching, adding each available node's regret-matching probability
-    times ``weight`` (the stage's visits) to its average strategy; ``step`` records the
-    choice for rm_update.  -1 when none is available."""
+    tried``) by regret matching, ``weight`` the times the stage was reached (>= 1), adding
+    each available node's regret-matching probability times ``weight`` to its average
+    strategy; ``step`` records the choice for rm_update.  -1 when none is available."""
     cdef int32_t ch = first
     cdef int32_t chosen = -1
     cdef int k = 0            # available actions
@@ -374,6 +387,9 @@ cdef int32_t rm_select(Tree* tree, int32_t first, const int64_t* mark, int64_t t
         ch = tree.nodes[ch].next_sibling
     if k == 0:
         return -1
+    cdef double gamma = sqrt(k / weight)
+    if gamma > RM_MAX_EXPLORATION:
+        gamma = RM_MAX_EXPLORATION
     u = rng_uniform(rng)
     step.sigma = 0.0
     left = k
@@ -383,7 +399,7 @@ cdef int32_t rm_select(Tree* tree, int32_t first, const int64_t* mark, int64_t t
             if positive > 0:
                 r = tree.rm[ch].regret
                 pure = r / positive if r > 0 else 0.0
-                sigma = RM_GAMMA / k + (1.0 - RM_GAMMA) * pure
+                sigma = gamma / k + (1.0 - gamma) * pure
             else:
                 pure = 1.0 / k
                 sigma = pure
@@ -462,8 +478,12 @@ cdef int decoupled_choice(Tree* tree, int32_t node, int player, const int* acts,
         chosen = rm_select(tree, tree.nodes[parent].first_pooled, mark, tried_mark, player,
                            total + 1.0, rng, step)
     else:
+        # ln of the visits of the pooled actions available now, not each one's own
+        # availability count: the mover's own actions are available in every world of
+        # his, and counts that grew with each node's age would break ties by age --
+        # the same order as the committer's children, so the two would move in step
         chosen = select_child(tree, tree.nodes[parent].first_pooled, log(total + 1.0),
-                              player, mark, tried_mark, params.exploration, params.ismcts)
+                              player, mark, tried_mark, params.exploration, False, rng)
     if chosen < 0:
         return -2
     pooled[0] = chosen
@@ -639,7 +659,7 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
             else:
                 child = select_child(tree, tree.nodes[node].first_child,
                                      log(tree.nodes[node].visits + 1.0), p, mark,
-                                     tried_mark, params.exploration, params.ismcts)
+                                     tried_mark, params.exploration, params.ismcts, NULL)
             if child < 0:
                 stats.select_failures += 1
                 break
