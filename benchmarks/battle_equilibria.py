@@ -133,13 +133,13 @@ class Solver:
         self.player = player
         self._values: dict[bytes, float] = {}
 
-    def value(self, core) -> float:  # noqa: ANN001 -- a CoreState
+    def value(self, core) -> float:
         key = core.state_bytes()
         if key not in self._values:
             self._values[key] = self._value(core)
         return self._values[key]
 
-    def _value(self, core) -> float:  # noqa: ANN001
+    def _value(self, core) -> float:
         mover = core.current_player
         if mover == boardrules.CHANCE:
             raise ValueError("a chance event inside the battle: not a battle position")
@@ -147,12 +147,12 @@ class Solver:
             return float(core.returns()[self.player])
         return self.stage(core).value if self._is_stage(core) else self._decision(core)
 
-    def _is_stage(self, core) -> bool:  # noqa: ANN001
+    def _is_stage(self, core) -> bool:
         child = core.copy(False)
         child.apply(core.legal_actions()[0])
         return child.current_player >= 0 and bool(child.simultaneous())
 
-    def _decision(self, core) -> float:  # noqa: ANN001
+    def _decision(self, core) -> float:
         """A decision of one player that nobody answers simultaneously."""
         sign = 1.0 if core.current_player == self.player else -1.0
         best = -2.0
@@ -162,7 +162,7 @@ class Solver:
             best = max(best, sign * self.value(child))
         return sign * best
 
-    def stage(self, core) -> Stage:  # noqa: ANN001
+    def stage(self, core) -> Stage:
         """The stage at ``core`` (its mover to commit), solved; values for the committer."""
         committer = core.current_player
         sign = 1.0 if committer == self.player else -1.0
@@ -185,6 +185,21 @@ class Solver:
         payoff = np.array(rows)
         value, x, y = solve_matrix(payoff)
         return Stage(committer, commits, replies, payoff, sign * value, x, y)
+
+
+def mixed_positions(count: int, seed: int, cards: int = 4,
+                    ) -> list[tuple[RomeCarthageState, Stage]]:
+    """The first ``count`` seeded battle positions whose first stage has a mixed
+    equilibrium on both sides (no strategy puts 0.99 on one commit), each with its solved
+    stage: the positions where playing the equilibrium is more than finding a best move."""
+    rng = random.Random(seed)
+    out: list[tuple[RomeCarthageState, Stage]] = []
+    while len(out) < count:
+        state = random_positions(1, rng.randrange(2**32), cards)[0]
+        stage = Solver(state.current_player).stage(state._core)
+        if stage.commit_strategy.max() < 0.99 and stage.reply_strategy.max() < 0.99:
+            out.append((state, stage))
+    return out
 
 
 def exploitability(stage: Stage, commit: dict[int, float],

@@ -973,6 +973,32 @@ def check_observations_leak_nothing(game: AnyGame, *, games: int = 3, seed: int 
     _require(twins > 0, "no twin truths were found to compare")
 
 
+@_conformance_check
+def check_commits_taken_back(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
+    """Where the game can take back the hidden commit a simultaneous decision answers
+    (the contract's ``take_back_commit``, which search uses to model the committer): the
+    commit's mover is to move again, the commit is legal for him, and applying it gives
+    the state back byte for byte."""
+    def check(state: AnyState, step: int) -> None:
+        core = state._core
+        if not core.can_take_back_commit():
+            return
+        commit = core.actions[-1]
+        movers = core.movers()
+        taken = core.taken_back()
+        _require(taken.current_player == movers[-1],
+                 lambda: f"taken back, player {taken.current_player} is to move, not the "
+                         f"committer {movers[-1]}: {_where(state, step)}")
+        _require(commit in taken.legal_actions(),
+                 lambda: f"taken back, the commit {commit} is not legal: "
+                         f"{_where(state, step)}")
+        taken.apply(commit)
+        _require(taken.state_bytes() == core.state_bytes(),
+                 lambda: f"the commit taken back and made again is another state: "
+                         f"{_where(state, step)}")
+    _each_step(game, games, seed, check)
+
+
 #: The checks of observation tensors and action masks (the ecosystem adapters' input),
 #: also in :data:`CHECKS`.
 OBSERVATION_CHECKS: dict[str, Callable[..., None]] = {
@@ -1010,6 +1036,7 @@ CHECKS: dict[str, Callable[..., None]] = {
     "illegal_reasons": check_illegal_reasons,
     "is_legal": check_is_legal,
     "compiled_playouts": check_compiled_playouts,
+    "commits_taken_back": check_commits_taken_back,
     **CONTRACT_CHECKS,
     **OBSERVATION_CHECKS,
 }
