@@ -14,7 +14,9 @@ only the seat order and the noise.
 
 ``--toy`` measures instead, without the arena, what the search finds on the compiled toy
 game of the tests (``boardrules._ext.toy_commit``): the root values and visit shares of
-the first committer, and the pooled replies of the second.
+the first committer, the pooled replies of the second and, with regret matching, both
+average strategies.  ``--mode regret`` plays regret matching against plain SO-ISMCTS
+instead of decoupled UCT.
 """
 
 from __future__ import annotations
@@ -36,17 +38,18 @@ NAMES = ("rock", "paper", "scissors")
 
 
 def match(game: str, games: int, iterations: int, options: dict[str, object], seed: int,
-          processes: int | None, rollout_limit: int | None = None) -> str:
+          processes: int | None, rollout_limit: int | None = None,
+          mode: str = "decoupled") -> str:
     rollout = "" if rollout_limit is None else f",rollout_limit={rollout_limit}"
-    decoupled = f"ismcts:iterations={iterations}{rollout}"
+    ours_spec = f"ismcts:iterations={iterations}{rollout},simultaneous={mode}"
     sequential = f"ismcts:iterations={iterations}{rollout},simultaneous=sequential"
     t0 = time.perf_counter()
-    result = play_match(as_game_id(game), [decoupled, sequential], games=games, seed=seed,
+    result = play_match(as_game_id(game), [ours_spec, sequential], games=games, seed=seed,
                         processes=processes, options=options)
     ours = result.bots[0]
     where = game + "".join(f" {k}={v}" for k, v in options.items())
     return (f"{result.table()}\n\n"
-            f"decoupled against sequential, {iterations} iterations each{rollout}, {where}: "
+            f"{mode} against sequential, {iterations} iterations each{rollout}, {where}: "
             f"{ours.score:g} of {ours.games} games = {ours.score_rate:.1%} "
             f"(draws half; 95% interval {ours.ci_low:.1%}-{ours.ci_high:.1%}; "
             f"{time.perf_counter() - t0:.0f} s)")
@@ -57,6 +60,10 @@ def _shares(rows: list[tuple[int, int, float]]) -> str:
     return ", ".join(f"{NAMES[a]} {n / total:.2f} ({v:+.2f})" for a, n, v in sorted(rows))
 
 
+def _mix(strategy: list[tuple[int, float]]) -> str:
+    return ", ".join(f"{NAMES[a]} {p:.2f}" for a, p in strategy)
+
+
 def toy(iterations: int, seed: int) -> str:
     lines = ["toy commit game, player 0 to commit, ISMCTS, exploration 1.0: visit share "
              "(mean value for the mover) per action"]
@@ -64,12 +71,15 @@ def toy(iterations: int, seed: int) -> str:
                           ("biased (equilibrium 0.2 / 0.4 / 0.4, value 0)", BIASED)):
         st = CoreState(ToyCommitCore(payoff))
         lines.append(f"  {label}")
-        for mode in ("sequential", "decoupled"):
+        for mode in ("sequential", "decoupled", "regret"):
             r = run_mcts(st, iterations, 0.0, 1.0, -1, True, False, 0, seed, 1, 1 << 20,
                          None, mode)
             lines.append(f"    {mode:10}  player 0: {_shares(r['children'])}")
             if r["replies"]:
                 lines.append(f"    {'':10}  player 1 (pooled): {_shares(r['replies'])}")
+            if r["strategy"]:
+                lines.append(f"    {'':10}  average strategies: player 0 "
+                             f"{_mix(r['strategy'])}; player 1 {_mix(r['reply_strategy'])}")
     return "\n".join(lines)
 
 
@@ -86,6 +96,8 @@ def main() -> int:
                         help="a game option (repeatable), e.g. players=2")
     parser.add_argument("--seed", type=int, default=1, help="match seed (default 1)")
     parser.add_argument("--processes", type=int, default=None, help="default: every core")
+    parser.add_argument("--mode", choices=("decoupled", "regret"), default="decoupled",
+                        help="the search played against plain SO-ISMCTS")
     parser.add_argument("--toy", action="store_true",
                         help="measure the toy matrix games instead of playing a match")
     args = parser.parse_args()
@@ -94,7 +106,7 @@ def main() -> int:
         return 0
     try:
         text = match(args.game, args.games, args.iterations, parse_options(args.option),
-                     args.seed, args.processes, args.rollout_limit)
+                     args.seed, args.processes, args.rollout_limit, args.mode)
     except (BoardRulesError, ValueError, TypeError) as exc:
         print(f"run_simultaneous: {exc}", file=sys.stderr)
         return 2
