@@ -297,9 +297,11 @@ def suggest(state: State[MoveT], *, player: int | None = None, algorithm: Algori
     ``rollout_limit`` (random moves before the game's heuristic, 0: the heuristic at once;
     default the game's :attr:`~boardrules.Game.rollout_limit`, else to the end),
     ``max_memory`` (bytes for all trees, default 256 MiB: a full tree stops growing and the
-    iterations go on) and ``simultaneous`` (``"decoupled"``, the default, or
+    iterations go on) and ``simultaneous`` (``"decoupled"``, the default, ``"regret"`` or
     ``"sequential"``: how a decision the game marks simultaneous with another player's
-    hidden commit is searched, see :ref:`simultaneous-choices`).  Alpha-beta takes
+    hidden commit is searched, see :ref:`simultaneous-choices`; outside
+    ``"sequential"`` such a decision at the root is searched from the commit it answers,
+    taken back, ``stats["from_commit"]``).  Alpha-beta takes
     ``depth`` (atomic moves; default: iterative deepening until the budget is spent),
     ``max_nodes`` (a node budget, reproducible for a ``seed``), ``determinizations``
     (worlds averaged on a hidden-information game, default 8; a ValueError on a game
