@@ -44,21 +44,55 @@ def best_of(repeats: int, measure: object) -> w.Rate:
     return max(rates, key=lambda r: r.per_second)
 
 
-def speed_table(scale: int, repeats: int) -> str:
+#: Our MCTS against OpenSpiel's C++ MCTSBot, simulations per second (issue 20).
+TARGET_RATIO = 12.0
+
+
+def _against(ours: w.Rate, theirs: w.Rate | None) -> str:
+    if theirs is None:
+        return ""
+    ratio = ours.per_second / theirs.per_second
+    met = "met" if ratio >= TARGET_RATIO else "not met"
+    return f"{ratio:.1f}x OpenSpiel (target {TARGET_RATIO:g}x): {met}"
+
+
+def connect_four_rows(scale: int, repeats: int) -> list[list[str]]:
+    """MCTS on connect four beside OpenSpiel's C++ MCTSBot, in one run: 20,000 and 200,000
+    simulations, ours with 1 and 2 threads (root parallel: one tree a thread), theirs with
+    its one thread."""
     rows: list[list[str]] = []
-    sims = 20_000 // scale
-    ours = best_of(repeats, lambda: w.mcts_connect_four(sims))
-    rows.append(["MCTS, random rollout", "connect_four, empty board", "boardrules", "1",
-                 f"{ours.per_second:,.0f} sims/s", ""])
-    if w.openspiel_available():
-        theirs = best_of(repeats, lambda: w.openspiel_mcts_connect_four(sims))
-        ratio = ours.per_second / theirs.per_second
-        rows.append(["MCTS, random rollout", "connect_four, empty board",
-                     "OpenSpiel C++ MCTSBot", "1", f"{theirs.per_second:,.0f} sims/s",
-                     f"boardrules {ratio:.1f}x (target 2x): {'met' if ratio >= 2 else 'not met'}"])
-    else:
-        rows.append(["MCTS, random rollout", "connect_four, empty board",
-                     "OpenSpiel C++ MCTSBot", "1", "not installed", ""])
+    for sims in (20_000 // scale, 200_000 // scale):
+        where = f"connect_four, empty board, {sims:,} sims"
+        theirs = (best_of(repeats, lambda n=sims: w.openspiel_mcts_connect_four(n))
+                  if w.openspiel_available() else None)
+        rows.append(["MCTS, random rollout", where, "OpenSpiel C++ MCTSBot", "1",
+                     f"{theirs.per_second:,.0f} sims/s" if theirs else "not installed", ""])
+        for threads in (1, 2):
+            ours = best_of(repeats, lambda n=sims, t=threads: w.mcts_connect_four(n, t))
+            rows.append(["MCTS, random rollout", where, "boardrules", str(threads),
+                         f"{ours.per_second:,.0f} sims/s", _against(ours, theirs)])
+    return rows
+
+
+def ismcts_bridge_rows(scale: int, repeats: int) -> list[list[str]]:
+    """ISMCTS on Armadora's first decision beside OpenSpiel's ISMCTS on the same game
+    through the bridge (its Python ISMCTSBot: the C++ one crashes on Python games)."""
+    if not w.openspiel_available():
+        return [["ISMCTS, random rollout", "armadora 2p, first move", "OpenSpiel ISMCTSBot",
+                 "1", "not installed", ""]]
+    theirs = best_of(repeats, lambda: w.openspiel_ismcts_armadora_first_move(200 // scale))
+    ours = best_of(repeats, lambda: w.ismcts_armadora_first_move(20_000 // scale))
+    ratio = ours.per_second / theirs.per_second
+    return [["ISMCTS, random rollout", "armadora 2p, first move, bridge",
+             "OpenSpiel Python ISMCTSBot", "1", f"{theirs.per_second:,.0f} sims/s",
+             f"{200 // scale:,} sims"],
+            ["ISMCTS, random rollout", "armadora 2p, first move", "boardrules", "1",
+             f"{ours.per_second:,.0f} sims/s",
+             f"{20_000 // scale:,} sims; {ratio:,.0f}x OpenSpiel through the bridge"]]
+
+
+def speed_table(scale: int, repeats: int) -> str:
+    rows = connect_four_rows(scale, repeats) + ismcts_bridge_rows(scale, repeats)
     depth = 12 if scale == 1 else 10
     ab = best_of(repeats, lambda: w.alphabeta_connect_four(depth))
     rows.append([f"alpha-beta, depth {depth}", "connect_four, empty board", "boardrules", "1",

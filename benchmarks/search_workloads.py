@@ -69,6 +69,38 @@ def openspiel_mcts_connect_four(simulations: int, seed: int = SEED) -> Rate:
     return Rate(simulations, time.perf_counter() - start)
 
 
+def ismcts_armadora_first_move(simulations: int, seed: int = SEED) -> Rate:
+    """Our ISMCTS (one thread, random rollouts to the end) on Armadora's first decision
+    (2 players, basic), the worlds redrawn every simulation."""
+    game = boardrules.load("armadora", players=2)
+    state = game.new_game(seed=seed)
+    start = time.perf_counter()
+    result = suggest(state, algorithm="ismcts", iterations=simulations, exploration=UCT_C,
+                     rollout_limit=game.max_game_length, seed=seed)
+    return Rate(int(result.stats["iterations"]), time.perf_counter() - start)
+
+
+def openspiel_ismcts_armadora_first_move(simulations: int, seed: int = SEED) -> Rate:
+    """OpenSpiel's ISMCTSBot on the same decision through the bridge (boardrules.openspiel),
+    one random rollout per simulation.  Its Python ISMCTS: the C++ ``pyspiel.ISMCTSBot``
+    stops the interpreter with a segmentation fault on a Python game (its
+    ``ResampleFromInfostate`` of a Python state), so it cannot be measured here."""
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    from boardrules.openspiel import load_game
+    game = load_game("armadora", players=2)
+    rng = np.random.RandomState(seed % 2**32)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), UCT_C, simulations,
+                           random_state=rng)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    start = time.perf_counter()
+    bot.step(state)
+    return Rate(simulations, time.perf_counter() - start)
+
+
 def alphabeta_connect_four(depth: int, seed: int = SEED) -> Rate:
     state = boardrules.load("connect_four").new_game(seed=seed)
     start = time.perf_counter()
