@@ -9,13 +9,16 @@ thing is the attacker's face-down commit and the value of every reply is exact.
 from __future__ import annotations
 
 import functools
+import random
 import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from boardrules.games.rome_and_carthage import RomeCarthageState
 from boardrules.search import ISMCTSBot, suggest
+from boardrules.search.suggest import Simultaneous
 
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 if str(BENCHMARKS) not in sys.path:
@@ -32,9 +35,10 @@ from battle_equilibria import (  # noqa: E402
 
 
 @functools.cache
-def _mixed(count: int) -> list[tuple[object, Stage]]:
+def _mixed(count: int) -> list[tuple[RomeCarthageState, Stage]]:
     """Solved once for the module's tests (a few seconds of linear programs)."""
-    return mixed_positions(count, seed=1)
+    positions: list[tuple[RomeCarthageState, Stage]] = mixed_positions(count, seed=1)
+    return positions
 
 
 def test_the_solver_finds_a_known_matrix_equilibrium() -> None:
@@ -88,11 +92,11 @@ def test_the_defenders_answer_does_not_depend_on_the_hidden_commit() -> None:
     assert answers[0] == answers[1] == answers[2]
 
 
-def _defender_exploitability(mode: str, iterations: int) -> float:
+def _defender_exploitability(mode: Simultaneous, iterations: int) -> float:
     total = 0.0
     positions = _mixed(4)
     for state, stage in positions:
-        answer = state.copy()  # type: ignore[attr-defined]
+        answer = state.copy()
         answer.apply(answer.legal_moves()[0])  # any commit: the defender cannot see it
         hint = suggest(answer, iterations=iterations, simultaneous=mode, seed=3)
         if hint.strategy:
@@ -105,7 +109,8 @@ def _defender_exploitability(mode: str, iterations: int) -> float:
 
 
 @pytest.mark.parametrize("mode", ["decoupled", "regret"])
-def test_the_defender_answers_the_attackers_strategy_not_a_random_commit(mode: str) -> None:
+def test_the_defender_answers_the_attackers_strategy_not_a_random_commit(
+        mode: Simultaneous) -> None:
     """Plain SO-ISMCTS answers a commit redrawn at random, a best response to a uniform
     attacker that a real one exploits; searched from the commit taken back, the defender's
     mix is far less exploitable (measured at length in run_exploitability.py)."""
@@ -113,6 +118,21 @@ def test_the_defender_answers_the_attackers_strategy_not_a_random_commit(mode: s
     searched = _defender_exploitability(mode, 20_000)
     assert sequential > 0.2
     assert searched < sequential / 2, (searched, sequential)
+
+
+def test_draw_follows_the_strategy_and_is_the_move_without_one() -> None:
+    state, _ = _mixed(4)[0]
+    mixed = suggest(state, iterations=20_000, simultaneous="regret", seed=1)
+    assert mixed.strategy is not None
+    weights = dict(mixed.strategy)
+    drawn = [mixed.draw(random.Random(s)) for s in range(400)]
+    most = max(weights, key=lambda m: weights[m])
+    assert drawn.count(most) / len(drawn) == pytest.approx(weights[most], abs=0.08)
+    assert set(drawn) <= set(weights)
+    pure = suggest(state, iterations=2000, seed=1)
+    assert pure.strategy is None and pure.draw(random.Random(0)) == pure.move
+    with pytest.raises(TypeError):
+        pure.draw(0)  # type: ignore[arg-type]
 
 
 def test_the_attackers_regret_matching_commit_is_drawn_from_its_strategy() -> None:

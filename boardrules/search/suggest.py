@@ -99,12 +99,13 @@ class Suggestion(Generic[MoveT]):
       ``(move, value for its mover, visits)``, most visited first (else empty).
       Every search adds ``level``: the strength level whose budget it used (``None``
       when the call gave its own budget).
-    * ``strategy`` -- ``None``, or with ``simultaneous="regret"`` when the move is a
-      secret commit answered by another player's simultaneous decision (Rome &
-      Carthage's battle cards): the mixed strategy to play, ``(move, probability)`` in
-      move order -- regret matching's average strategy, an approximate equilibrium of
-      the stage.  Playing ``move`` every time is predictable; :meth:`draw` draws from the
-      strategy (the search bots do).  ``stats["reply_strategy"]`` is the reply's.
+    * ``strategy`` -- ``None``, or with ``simultaneous="regret"`` when the move is one
+      side of a simultaneous stage -- a secret commit answered by another player's
+      simultaneous decision, or that decision (Rome & Carthage's battle cards): the mixed
+      strategy to play, ``(move, probability)`` in move order -- regret matching's
+      average strategy, an approximate equilibrium of the stage.  Playing ``move`` every
+      time is predictable; :meth:`draw` draws from the strategy (the search bots do).
+      ``stats["reply_strategy"]`` is the reply's, when the move is the commit.
     * ``warning`` -- ``None`` when the search separated the best move from the second,
       else why not, in words (``best_visits`` and ``margin`` give the figures): an MCTS
       search whose best move rests on fewer than 100 simulations, or whose best has
