@@ -1,18 +1,20 @@
-"""Rome & Carthage battles: how well the attacker lays his cards, decoupled ISMCTS against
-plain SO-ISMCTS, against the same defender.
+"""Rome & Carthage battles: how well one side lays his cards, decoupled ISMCTS against
+plain SO-ISMCTS, against the same opponent.
 
     python benchmarks/run_battles.py [--battles 300] [--iterations 2000] [--seed 1]
+    python benchmarks/run_battles.py --side defender     # the defender's cards instead
 
 A whole-game match (``run_simultaneous.py``) mixes a few battle decisions into hundreds of
 moves; this isolates them.  Battle positions are collected from seeded random games (the
 moment an attacker is to lay his first cards).  From each position the battle is fought
-twice, to its end: once with the attacker searching ``simultaneous="decoupled"``, once
-``"sequential"``; the defender searches with decoupled ISMCTS in both (at his own
-decisions the two modes search alike: his decision is the root, whose pending commit
-ISMCTS redraws every iteration), with the same seeds.  A battle scores 1 for the
-attacker if he wins it, 0.5 if it ends in his retreat (two zero totals, a withdrawal) and
-0 if he loses it.  Printed: each mode's mean score, and the paired difference with a 95%
-interval (normal approximation).
+twice, to its end: once with the measured side (``--side``, the attacker by default)
+searching ``simultaneous="decoupled"``, once ``"sequential"``; the other side searches
+with decoupled ISMCTS in both, with the same seeds.  (A decoupled defender searches his
+answer from the attacker's commit taken back; a sequential one answers commits redrawn at
+random.)  A battle scores 1 for the attacker if he wins it, 0.5 if it ends in his retreat
+(two zero totals, a withdrawal) and 0 if he loses it -- for the defender's side, lower is
+better.  Printed: each mode's mean score, and the paired difference with a 95% interval
+(normal approximation).
 """
 
 from __future__ import annotations
@@ -45,17 +47,18 @@ def battle_positions(count: int, seed: int) -> list[RomeCarthageState]:
     return out
 
 
-def fight(state: RomeCarthageState, mode: str, iterations: int, seed: int) -> float:
+def fight(state: RomeCarthageState, mode: str, iterations: int, seed: int,
+          side: str = "attacker") -> float:
     """The battle of ``state`` fought to its end; the attacker's score."""
     state = state.copy()
     battle = state.view(None)["battle"]
-    city, attacker = battle["city"], battle["attacker"]
+    city, attacker, defender = battle["city"], battle["attacker"], battle["defender"]
     armies_before = state.armies()[attacker]
     step = 0
     while state.phase in ("commit", "spy") and state.view(None)["battle"]["city"] == city:
         player = state.current_player
         assert player != CHANCE
-        own = mode if player == attacker else "decoupled"
+        own = mode if player == (attacker if side == "attacker" else defender) else "decoupled"
         move = suggest(state, algorithm="ismcts", iterations=iterations,
                        seed=seed * 1000 + step, simultaneous=own, threads=1).move
         state.apply(move)
@@ -71,19 +74,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--battles", type=int, default=300)
     parser.add_argument("--iterations", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--side", choices=("attacker", "defender"), default="attacker",
+                        help="whose search varies (the other searches decoupled)")
     args = parser.parse_args(argv)
     positions = battle_positions(args.battles, args.seed)
-    scores = {mode: [fight(s, mode, args.iterations, i) for i, s in enumerate(positions)]
+    scores = {mode: [fight(s, mode, args.iterations, i, args.side)
+                     for i, s in enumerate(positions)]
               for mode in ("decoupled", "sequential")}
     diffs = [a - b for a, b in zip(scores["decoupled"], scores["sequential"], strict=True)]
     mean = sum(diffs) / len(diffs)
     var = sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1)
     half = 1.96 * math.sqrt(var / len(diffs))
     for mode, values in scores.items():
-        print(f"attacker {mode:10}: mean battle score {sum(values) / len(values):.3f} "
-              f"over {len(values)} battles")
-    print(f"decoupled - sequential: {mean:+.3f} (95% interval {mean - half:+.3f} to "
-          f"{mean + half:+.3f}); {args.iterations} iterations a decision")
+        print(f"{args.side} {mode:10}: the attacker's mean battle score "
+              f"{sum(values) / len(values):.3f} over {len(values)} battles")
+    print(f"{args.side} decoupled - sequential: {mean:+.3f} (95% interval "
+          f"{mean - half:+.3f} to {mean + half:+.3f}); {args.iterations} iterations a "
+          "decision")
     return 0
 
 
