@@ -10,6 +10,7 @@ from boardrules._ext.core cimport MAX_PLAYERS, GameContract, Rng
 cdef enum:
     NODE_POOLED = 1           # a pooled statistics node (see Node.first_pooled), no child
     NODE_DECOUPLED = 2        # its decision was searched with pooled (decoupled) statistics
+    NODE_EXPANDED = 4         # MCTS: every move of the node has a child (no marks needed)
 
 
 ctypedef struct Node:

@@ -292,6 +292,26 @@ cdef void rollout(const GameContract* c, void* s, int limit, int* acts, double* 
         steps += 1
 
 
+cdef int32_t select_any(const Tree* tree, int32_t first, double log_parent, int player,
+                        double exploration) noexcept nogil:
+    """UCT among all the nodes of the list from ``first`` (a node whose every move has a
+    child, MCTS): select_child without the availability test, the same choice."""
+    cdef int32_t ch = first
+    cdef int32_t best = first
+    cdef double best_score = -INF
+    cdef double score
+    cdef const Node* child
+    while ch >= 0:
+        child = &tree.nodes[ch]
+        score = (child.value[player] / child.visits
+                 + exploration * sqrt(log_parent / child.visits))
+        if score > best_score:
+            best_score = score
+            best = ch
+        ch = child.next_sibling
+    return best
+
+
 cdef int32_t select_child(const Tree* tree, int32_t first, double log_parent, int player,
                           const int64_t* mark, int64_t tried, double exploration,
                           bint ismcts, Rng* ties) noexcept nogil:
@@ -526,6 +546,9 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
     cdef bint grown
     cdef bint decoupled = params.simultaneous != SIM_SEQUENTIAL
     cdef bint regret = params.simultaneous == SIM_REGRET and tree.rm != NULL
+    # one world, no simultaneous decisions: a node's moves never change, so once all are
+    # tried its children are its moves and selection needs no legal-move marks
+    cdef bint fixed_moves = not params.ismcts and c.simultaneous == NULL
     cdef double t0 = now()
     # one deadline for every tree when the caller gives it: trees whose threads start late
     # must not time themselves from their own start (64 of them overran 0.2 s six times)
@@ -581,6 +604,15 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
                     if child < 0:
                         break  # the tree is full: roll out from this chance node
                 c.apply(s, c.tables, a)
+                node = child
+                path[npath] = node
+                npath += 1
+                continue
+            if tree.nodes[node].flags & NODE_EXPANDED:
+                # MCTS, every action tried: its children are all its moves
+                child = select_any(tree, tree.nodes[node].first_child,
+                                   log(tree.nodes[node].visits + 1.0), p, params.exploration)
+                c.apply(s, c.tables, tree.nodes[child].action)
                 node = child
                 path[npath] = node
                 npath += 1
@@ -649,6 +681,8 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
                     break
             if untried == n:
                 break  # the tree is full and nothing here was tried: roll out from here
+            if untried == 0 and fixed_moves:
+                tree.nodes[node].flags |= NODE_EXPANDED
             if regret and tree.nodes[node].first_pooled >= 0:
                 # a commit answered by a simultaneous decision: the committer's side of
                 # the stage is drawn by regret matching too
