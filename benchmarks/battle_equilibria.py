@@ -24,12 +24,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from scipy.optimize import linprog
 
 import boardrules
 from boardrules.games.rome_and_carthage import RomeCarthageState
+from boardrules.search import Suggestion
 
 #: Non-zero card values a hand may hold.
 VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15)
@@ -200,6 +202,15 @@ def mixed_positions(count: int, seed: int, cards: int = 4,
         if stage.commit_strategy.max() < 0.99 and stage.reply_strategy.max() < 0.99:
             out.append((state, stage))
     return out
+
+
+def played_mix(hint: Suggestion[Any]) -> dict[int, float]:
+    """The mixed strategy a search's suggestion plays, by action id: its strategy
+    (regret matching), else its visit shares."""
+    if hint.strategy:
+        return {m.action: p for m, p in hint.strategy}
+    visits = sum(n for _, _, n in hint.ranked)
+    return {m.action: n / visits for m, _, n in hint.ranked}
 
 
 def exploitability(stage: Stage, commit: dict[int, float],

@@ -30,6 +30,7 @@ from battle_equilibria import (  # noqa: E402
     battle_position,
     exploitability,
     mixed_positions,
+    played_mix,
     solve_matrix,
 )
 
@@ -99,11 +100,7 @@ def _defender_exploitability(mode: Simultaneous, iterations: int) -> float:
         answer = state.copy()
         answer.apply(answer.legal_moves()[0])  # any commit: the defender cannot see it
         hint = suggest(answer, iterations=iterations, simultaneous=mode, seed=3)
-        if hint.strategy:
-            reply = {m.action: p for m, p in hint.strategy}
-        else:
-            visits = sum(n for _, _, n in hint.ranked)
-            reply = {m.action: n / visits for m, _, n in hint.ranked}
+        reply = played_mix(hint)
         total += exploitability(stage, dict.fromkeys(stage.commits, 1.0), reply)[1]
     return total / len(positions)
 
