@@ -10,12 +10,23 @@ MAX_TREE_NODES: int
 POLL_SECONDS: float
 TT_MIN_BITS: int
 SIMULTANEOUS_MODES: dict[str, int]
+MAX_HINTS: int
 
 def run_mcts(st: CoreState, iterations: int, time_limit: float, exploration: float,
              rollout_limit: int, ismcts: bool, determinize_once: bool, observer: int,
              seed: int, threads: int, max_nodes: int = ...,
              should_stop: Callable[[], bool] | None = ...,
-             simultaneous: str = ...) -> dict[str, Any]: ...
+             simultaneous: str = ..., store: TreeStore | None = ...,
+             game_key: object = ...) -> dict[str, Any]: ...
+
+class TreeStore:
+    def played(self, action: int) -> None: ...
+    def clear(self) -> None: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def bytes(self) -> int: ...
+
 def run_alphabeta(st: CoreState, max_depth: int, time_limit: float, max_nodes: int,
                   determinizations: int, hidden: bool, observer: int, seed: int,
                   tt_bits: int, threads: int = ...,

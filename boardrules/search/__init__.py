@@ -9,7 +9,13 @@ from boardrules.search.bots import (
     MCTSBot,
     RandomBot,
 )
-from boardrules.search.suggest import SearchOptions, Suggestion, check_options, suggest
+from boardrules.search.suggest import (
+    SearchHandle,
+    SearchOptions,
+    Suggestion,
+    check_options,
+    suggest,
+)
 
 __all__ = ["AlphaBetaBot", "Bot", "GreedyBot", "ISMCTSBot", "MCTSBot", "RandomBot",
-           "SearchOptions", "Suggestion", "check_options", "suggest"]
+           "SearchHandle", "SearchOptions", "Suggestion", "check_options", "suggest"]

@@ -14,6 +14,7 @@ from boardrules.api import MoveT, State, check_seed
 from boardrules.search.suggest import (
     Algorithm,
     Level,
+    SearchHandle,
     SearchOptions,
     Simultaneous,
     Suggestion,
@@ -111,30 +112,38 @@ class _SearchBot:
     #: Options whose value is a word (a bot spec's ``level=strong``), not a number.
     word_options: ClassVar[frozenset[str]] = frozenset({"level", "simultaneous"})
 
-    def __init__(self, options: SearchOptions, seed: int | None) -> None:
+    def __init__(self, options: SearchOptions, seed: int | None,
+                 handle: SearchHandle | None = None) -> None:
         # checked as suggest() checks its seed: a bad one fails here, not at a move
         self._rng = random.Random(check_seed(seed))
         self._options = options.as_kwargs()
+        self._handle = handle
         #: The last suggestion this bot followed (for logging or analysis).
         self.last: Suggestion[Any] | None = None
 
     def choose(self, state: State[MoveT]) -> MoveT:
         moves = _legal_or_raise(state)
         if len(moves) == 1:
-            return moves[0]
-        suggestion = suggest(state, player=state.current_player,
-                             seed=self._rng.getrandbits(64), **self._options)
-        self.last = suggestion
-        # a secret commit searched by regret matching is played as the mixed strategy
-        # it found, not as its most likely move
-        return suggestion.draw(self._rng)
+            move = moves[0]
+        else:
+            suggestion = suggest(state, player=state.current_player,
+                                 seed=self._rng.getrandbits(64), handle=self._handle,
+                                 **self._options)
+            self.last = suggestion
+            # a secret commit searched by regret matching is played as the mixed
+            # strategy it found, not as its most likely move
+            move = suggestion.draw(self._rng)
+        if self._handle is not None:
+            self._handle.played(move)  # the next search walks its tree along it
+        return move
 
 
 class _MctsFamilyBot(_SearchBot):
     def __init__(self, *, iterations: int | None = None, time_limit: float | None = None,
                  threads: int = 1, seed: int | None = None, exploration: float | None = None,
                  rollout_limit: int | None = None, max_memory: int | None = None,
-                 simultaneous: Simultaneous = "decoupled", level: Level | None = None) -> None:
+                 simultaneous: Simultaneous = "decoupled", level: Level | None = None,
+                 reuse: bool = True) -> None:
         # checked now, by the same function as suggest(): a bad option fails here, not
         # at the first move
         super().__init__(check_options(self.algorithm, iterations=iterations,
@@ -142,13 +151,24 @@ class _MctsFamilyBot(_SearchBot):
                                        exploration=exploration, rollout_limit=rollout_limit,
                                        max_memory=max_memory, simultaneous=simultaneous,
                                        level=level),
-                         seed)
+                         seed, SearchHandle() if _reuse(reuse) else None)
+
+
+def _reuse(value: object) -> bool:
+    """``reuse`` as a bool (a bot spec gives it as 1 or 0)."""
+    if isinstance(value, bool):
+        return value
+    if type(value) is int and value in (0, 1):
+        return bool(value)
+    raise TypeError(f"reuse must be a bool (or 0 / 1 in a bot spec), not {value!r}")
 
 
 class MCTSBot(_MctsFamilyBot):
     """UCT with random rollouts (on a hidden-information game: one determinized world of
     its player's knowledge per tree).  Options as for :func:`suggest` with
-    ``algorithm="mcts"``."""
+    ``algorithm="mcts"``; ``reuse`` (default true): keep the subtree of the position
+    reached for the next move (a :class:`~boardrules.search.SearchHandle`; on a game
+    without hidden information only)."""
 
     algorithm = "mcts"
 
@@ -158,7 +178,9 @@ class ISMCTSBot(_MctsFamilyBot):
     cannot see; a decision simultaneous with a hidden commit is searched decoupled
     (``simultaneous="regret"``: by regret matching, the commit then drawn from its
     average strategy; ``"sequential"``: as plain SO-ISMCTS).  Options as for :func:`suggest`
-    with ``algorithm="ismcts"``."""
+    with ``algorithm="ismcts"``; ``reuse`` (default true): keep the subtree of the
+    position reached, as its player knows it, for the next move (a
+    :class:`~boardrules.search.SearchHandle`)."""
 
     algorithm = "ismcts"
 

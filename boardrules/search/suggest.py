@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal
 
 from boardrules._ext import search as _search
-from boardrules.api import MoveT, State, check_seed, exact_int
+from boardrules.api import Move, MoveT, State, check_seed, exact_int
 
 Algorithm = Literal["auto", "mcts", "ismcts", "alphabeta"]
 ALGORITHMS = ("auto", "mcts", "ismcts", "alphabeta")
@@ -97,6 +98,8 @@ class Suggestion(Generic[MoveT]):
       decoupled statistics nodes, counted in ``nodes``) and ``replies``: when the move is
       a hidden commit answered by a simultaneous decision, that decision's pooled
       ``(move, value for its mover, visits)``, most visited first (else empty).
+      With a ``handle``, ``reused_nodes`` and ``reused_visits``: the nodes and the
+      simulations kept from the handle's last search (0 without one).
       Every search adds ``level``: the strength level whose budget it used (``None``
       when the call gave its own budget).
     * ``strategy`` -- ``None``, or with ``simultaneous="regret"`` when the move is one
@@ -144,6 +147,76 @@ class Suggestion(Generic[MoveT]):
         if len(self.ranked) < 2:
             return math.inf
         return self.ranked[0][1] - self.ranked[1][1]
+
+
+class SearchHandle:
+    """The trees of the last MCTS / ISMCTS search, kept for the next: give the same handle
+    to :func:`suggest` move after move (``suggest(state, handle=h)``) and each search goes
+    on from what the last one found below the position it is asked about, instead of
+    starting from nothing.  The MCTS and ISMCTS bots keep one (``reuse=True``).
+
+    The next search finds its position in the kept tree, at most 24 actions below the
+    last root, as its ``player`` knows it: on a game without hidden information the same
+    state (of two move orders reaching it, the more searched); with ISMCTS every node
+    with his observation -- an opponent's face-down choice or a hidden draw reaches
+    several, and their subtrees are merged, so nothing he cannot see decides what is
+    kept.  The kept subtree counts in ``max_memory``: one larger than the next search may
+    hold is dropped; ``stats["reused_nodes"]`` and ``stats["reused_visits"]`` say what
+    was kept.  Nothing is kept across a change of game, algorithm, ``player``,
+    ``simultaneous`` or ``threads``, nor for MCTS on a hidden-information game (one
+    world per tree, drawn anew each search) or on a game without an observation tensor.
+
+    :meth:`played` narrows the walk to the moves the searching player made since (the
+    bots note theirs).  A handle serves one search at a time (another at once is a
+    RuntimeError); it holds up to ``max_memory`` between searches (:meth:`clear` frees
+    it).
+    """
+
+    def __init__(self) -> None:
+        self._store = _search.TreeStore()
+        self._busy = threading.Lock()
+
+    def played(self, move: Move) -> None:
+        """Note a move the searching player made since the last search (optional: the
+        next search then follows only it at his own decisions, a shorter walk)."""
+        if not isinstance(move, Move):
+            raise TypeError(f"played needs a Move, not {type(move).__name__}")
+        with self._in_use():
+            self._store.played(move.action)
+
+    def clear(self) -> None:
+        """Forget the kept trees (their memory is freed) and the moves noted."""
+        with self._in_use():
+            self._store.clear()
+
+    @property
+    def kept_nodes(self) -> int:
+        """Nodes of the kept trees (0 before a search, or after :meth:`clear`)."""
+        return int(self._store.nodes)
+
+    @property
+    def kept_bytes(self) -> int:
+        """Memory of the kept trees, in bytes."""
+        return int(self._store.bytes)
+
+    def _in_use(self) -> _HandleUse:
+        return _HandleUse(self._busy)
+
+
+class _HandleUse:
+    """Holds a handle's lock for a search: a second search with the same handle at once
+    is an error, not a race over its trees."""
+
+    def __init__(self, lock: threading.Lock) -> None:
+        self._lock = lock
+
+    def __enter__(self) -> None:
+        if not self._lock.acquire(blocking=False):
+            raise RuntimeError("this SearchHandle is in use by another search: give each "
+                               "thread its own")
+
+    def __exit__(self, *exc: object) -> None:
+        self._lock.release()
 
 
 @dataclass(frozen=True)
@@ -273,7 +346,8 @@ def suggest(state: State[MoveT], *, player: int | None = None, algorithm: Algori
             rollout_limit: int | None = None, determinizations: int | None = None,
             max_memory: int | None = None, simultaneous: Simultaneous | None = None,
             level: Level | None = None,
-            should_stop: Callable[[], bool] | None = None) -> Suggestion[MoveT]:
+            should_stop: Callable[[], bool] | None = None,
+            handle: SearchHandle | None = None) -> Suggestion[MoveT]:
     """Ranked moves for the player to move.
 
     * ``player`` -- whose knowledge the search may use (default: the player to move);
@@ -290,7 +364,11 @@ def suggest(state: State[MoveT], *, player: int | None = None, algorithm: Algori
       alpha-beta's root moves shared out among the threads;
     * ``should_stop`` -- a callable polled every 20 ms from the calling thread (e.g. a
       ``threading.Event``'s ``is_set``): when it returns true the search stops and returns
-      the best found so far (``stats["stopped"] == "cancelled"``).
+      the best found so far (``stats["stopped"] == "cancelled"``);
+    * ``handle`` -- a :class:`SearchHandle` (MCTS and ISMCTS): the search goes on from
+      the subtree of this position in the trees the handle kept from its last search,
+      and keeps its own trees for the next (``stats["reused_nodes"]``,
+      ``stats["reused_visits"]``; ``iterations`` counts this call's simulations only).
 
     MCTS and ISMCTS take ``iterations`` (default: the ``"normal"`` level's when no
     ``time_limit`` is given; deterministic for a ``seed``), ``exploration`` (UCT
@@ -336,9 +414,17 @@ def suggest(state: State[MoveT], *, player: int | None = None, algorithm: Algori
     seed = check_seed(seed)
     if should_stop is not None and not callable(should_stop):
         raise TypeError("should_stop must be a callable returning a bool")
+    if handle is not None and not isinstance(handle, SearchHandle):
+        raise TypeError(f"handle must be a SearchHandle, not {type(handle).__name__}")
     if options.algorithm == "alphabeta":
+        if handle is not None:
+            raise ValueError("handle keeps MCTS and ISMCTS trees: it does not apply to "
+                             "algorithm 'alphabeta'")
         return _alphabeta(state, options, player, seed, should_stop)
-    return _mcts(state, options, player, seed, should_stop)
+    if handle is None:
+        return _mcts(state, options, player, seed, should_stop, None)
+    with handle._in_use():
+        return _mcts(state, options, player, seed, should_stop, handle._store)
 
 
 def _suggestion(state: State[MoveT], result: dict[str, Any],
@@ -396,7 +482,8 @@ def _alphabeta_warning(ranked: list[tuple[Any, float, int]], depth: int) -> str 
 
 
 def _mcts(state: State[MoveT], options: SearchOptions, player: int, seed: int,
-          should_stop: Callable[[], bool] | None) -> Suggestion[MoveT]:
+          should_stop: Callable[[], bool] | None,
+          store: _search.TreeStore | None) -> Suggestion[MoveT]:
     game = state.game
     hidden = game.has_hidden_information
     algorithm = options.algorithm
@@ -424,7 +511,8 @@ def _mcts(state: State[MoveT], options: SearchOptions, player: int, seed: int,
         rollout = -1 if state.game.rollout_limit is None else state.game.rollout_limit
     result = _search.run_mcts(state._core, iterations or 0, options.time_limit or 0.0,
                               exploration, rollout, ismcts, hidden and not ismcts,
-                              player, seed, options.threads, node_cap, should_stop, mode)
+                              player, seed, options.threads, node_cap, should_stop, mode,
+                              store, game)  # equal games (same options): one tree
     moves = game._moves
     stats = {"algorithm": algorithm, "iterations": result["iterations"],
              "nodes": result["nodes"], "depth": result["max_depth"],
@@ -440,7 +528,9 @@ def _mcts(state: State[MoveT], options: SearchOptions, player: int, seed: int,
              "tree_start_seconds": result["tree_start_seconds"],
              "replies": [(moves[a], v, n) for a, n, v in result["replies"]],
              "reply_strategy": [(moves[a], p) for a, p in result["reply_strategy"]],
-             "from_commit": result["from_commit"]}
+             "from_commit": result["from_commit"],
+             "reused_nodes": result["reused_nodes"],
+             "reused_visits": result["reused_visits"]}
     return _suggestion(state, result, stats)
 
 

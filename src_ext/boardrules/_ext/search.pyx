@@ -31,7 +31,7 @@ from cpython.pythread cimport (
 from libc.math cimport log, sqrt
 from libc.stdint cimport int64_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, qsort, realloc
-from libc.string cimport memcpy, memset
+from libc.string cimport memcmp, memcpy, memset
 
 from boardrules._ext.core cimport (
     CHANCE_PLAYER,
@@ -729,6 +729,317 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
     return stats.status
 
 
+# --------------------------------------------------------------------------------------
+# Reuse between moves: the subtree of the position searched next, kept from the last tree
+# --------------------------------------------------------------------------------------
+
+cdef enum:
+    # deepest a kept tree is walked for the next position (actions below its root)
+    REUSE_MAX_DEPTH = 24
+    # worlds of the observer's knowledge a hidden-information tree is replayed in: an
+    # opponent's action drawn in some of the search's worlds may be illegal in others
+    REUSE_WORLDS = 16
+    # (node, world) steps the walk may take before it gives up (keeps a walk over a big
+    # tree that does not hold the position to a few milliseconds)
+    REUSE_MAX_STEPS = 100000
+    # distinct nodes matching the next position (opponents' hidden choices and hidden
+    # draws lead to as many nodes as the observer cannot tell apart)
+    REUSE_MAX_FOUND = 4096
+
+
+ctypedef struct ReuseWalk:
+    const GameContract* c
+    const Tree* tree
+    const char* target        # the root of the next search
+    const float* target_obs   # its observation by the observer (hidden information)
+    float* obs                # scratch for a node's observation
+    int observer
+    int target_player
+    const int* hints          # the observer's own actions since the tree's root, in order
+    int n_hints
+    char* states              # REUSE_MAX_DEPTH + 1 states, one per depth
+    int* acts                 # REUSE_MAX_DEPTH + 1 legal-action lists
+    double* probs
+    int32_t* found            # the matching nodes
+    int n_found
+    int64_t steps
+    bint overflow             # too many steps or matches: no reuse
+
+
+cdef bint reuse_matches(ReuseWalk* w, const char* st) noexcept nogil:
+    """The state is the next root as the observer knows it: the same state (nothing is
+    hidden) or the same observation with the same player to move."""
+    if w.c.current_player(st, w.c.tables) != w.target_player:
+        return False
+    if w.target_obs == NULL:
+        return memcmp(st, w.target, w.c.state_size) == 0
+    w.c.observation(st, w.c.tables, w.observer, w.obs)
+    return memcmp(w.obs, w.target_obs, sizeof(float) * w.c.observation_size) == 0
+
+
+cdef void reuse_found(ReuseWalk* w, int32_t node) noexcept nogil:
+    cdef int i
+    for i in range(w.n_found):
+        if w.found[i] == node:
+            return
+    if w.n_found == REUSE_MAX_FOUND:
+        w.overflow = True
+        return
+    w.found[w.n_found] = node
+    w.n_found += 1
+
+
+cdef bint action_in(int action, const int* acts, int n) noexcept nogil:
+    cdef int i
+    for i in range(n):
+        if acts[i] == action:
+            return True
+    return False
+
+
+cdef void reuse_walk(ReuseWalk* w, int32_t node, int depth, int hint) noexcept nogil:
+    """Replay the tree below ``node`` (whose state is the walk's state at ``depth``),
+    collecting the nodes that match the next root; a match is not walked below.  At the
+    observer's own decisions only the actions he said he played are followed (all of
+    them when he said none)."""
+    cdef const GameContract* c = w.c
+    cdef size_t size = c.state_size
+    cdef const char* st = w.states + depth * size
+    cdef char* child_state = w.states + (depth + 1) * size
+    cdef int* acts = w.acts + depth * c.max_legal_actions
+    cdef int p, n, a
+    cdef int only = -1
+    cdef int32_t ch
+    w.steps += 1
+    if w.overflow or w.steps > REUSE_MAX_STEPS:
+        w.overflow = True
+        return
+    if reuse_matches(w, st):
+        reuse_found(w, node)
+        return
+    p = c.current_player(st, c.tables)
+    if depth >= REUSE_MAX_DEPTH or p == TERMINAL_PLAYER:
+        return
+    if p == CHANCE_PLAYER:
+        n = c.chance_outcomes(st, c.tables, acts, w.probs)
+    else:
+        n = c.legal_actions(st, c.tables, acts)
+    if p == w.observer and w.n_hints > 0:
+        if hint >= w.n_hints:
+            return  # a later decision of his own than the one searched next
+        only = w.hints[hint]
+        hint += 1
+    ch = w.tree.nodes[node].first_child
+    while ch >= 0 and not w.overflow:
+        a = w.tree.nodes[ch].action
+        if (only < 0 or a == only) and action_in(a, acts, n):
+            memcpy(child_state, st, size)
+            c.apply(child_state, c.tables, a)
+            reuse_walk(w, ch, depth + 1, hint)
+        ch = w.tree.nodes[ch].next_sibling
+
+
+cdef int reuse_find(const GameContract* c, const Tree* tree, const char* old_root,
+                    const char* new_root, int observer, bint hidden, const int* hints,
+                    int n_hints, uint64_t seed, int32_t* found) noexcept nogil:
+    """The nodes of ``tree`` (searched from ``old_root``) whose position is ``new_root``
+    as ``observer`` knows it, into ``found``: how many, 0 when none or the walk gave up,
+    -1 out of memory.  With hidden information the tree is replayed in REUSE_WORLDS
+    worlds of the observer's knowledge of ``old_root`` and a node matches by the
+    observer's observation: nothing he cannot see decides which nodes are kept."""
+    cdef ReuseWalk w
+    cdef Rng rng
+    cdef int worlds = REUSE_WORLDS if hidden else 1
+    cdef int found_count
+    cdef float* target_obs = NULL
+    memset(&w, 0, sizeof(ReuseWalk))
+    w.c = c
+    w.tree = tree
+    w.target = new_root
+    w.observer = observer
+    w.target_player = c.current_player(new_root, c.tables)
+    w.hints = hints
+    w.n_hints = n_hints
+    w.found = found
+    w.states = <char*>malloc(c.state_size * (REUSE_MAX_DEPTH + 1))
+    w.acts = <int*>malloc(sizeof(int) * c.max_legal_actions * (REUSE_MAX_DEPTH + 1))
+    w.probs = <double*>malloc(sizeof(double) * c.max_legal_actions)
+    if hidden:
+        target_obs = <float*>malloc(sizeof(float) * c.observation_size)
+        w.obs = <float*>malloc(sizeof(float) * c.observation_size)
+    if (w.states == NULL or w.acts == NULL or w.probs == NULL
+            or (hidden and (target_obs == NULL or w.obs == NULL))):
+        found_count = -1
+    else:
+        if hidden:
+            c.observation(new_root, c.tables, observer, target_obs)
+            w.target_obs = target_obs
+        rng_seed(&rng, seed)
+        for _ in range(worlds):
+            memcpy(w.states, old_root, c.state_size)
+            if hidden:
+                c.determinize(w.states, c.tables, observer, &rng)
+            reuse_walk(&w, 0, 0, 0)
+            if w.overflow:
+                break
+        found_count = 0 if w.overflow else w.n_found
+    free(w.states)
+    free(w.acts)
+    free(w.probs)
+    free(target_obs)
+    free(w.obs)
+    return found_count
+
+
+cdef inline void add_statistics(Tree* tree, int32_t into, int32_t src) noexcept nogil:
+    cdef int k
+    cdef Node* d = &tree.nodes[into]
+    cdef const Node* s = &tree.nodes[src]
+    d.visits += s.visits
+    d.avail += s.avail
+    for k in range(MAX_PLAYERS):
+        d.value[k] += s.value[k]
+    if tree.rm != NULL:
+        tree.rm[into].regret += tree.rm[src].regret
+        tree.rm[into].strategy += tree.rm[src].strategy
+
+
+cdef int32_t find_pooled(const Tree* tree, int32_t owner, int action,
+                         int player) noexcept nogil:
+    cdef int32_t q = tree.nodes[owner].first_pooled
+    while q >= 0:
+        if tree.nodes[q].action == action and tree.nodes[q].player == player:
+            return q
+        q = tree.nodes[q].next_sibling
+    return -1
+
+
+cdef int merge_subtrees(Tree* tree, int32_t into, int32_t src) noexcept nogil:
+    """Merge the subtree of ``src`` into that of ``into`` (two nodes the observer cannot
+    tell apart): statistics of nodes reached by the same actions are added, a branch
+    only ``src`` has is moved under ``into``; what is left of ``src`` is unreachable.
+    -1 out of memory."""
+    cdef int32_t* stack = <int32_t*>malloc(sizeof(int32_t) * 2 * (tree.size + 1))
+    cdef int top
+    cdef int32_t d, s, ch, nxt, e
+    if stack == NULL:
+        return -1
+    stack[0] = into
+    stack[1] = src
+    top = 1
+    while top > 0:
+        top -= 1
+        d = stack[2 * top]
+        s = stack[2 * top + 1]
+        add_statistics(tree, d, s)
+        ch = tree.nodes[s].first_child
+        while ch >= 0:
+            nxt = tree.nodes[ch].next_sibling
+            e = find_child(tree, d, tree.nodes[ch].action)
+            if e < 0:  # a branch only src has: move it under d
+                tree.nodes[ch].parent = d
+                tree.nodes[ch].next_sibling = tree.nodes[d].first_child
+                tree.nodes[d].first_child = ch
+            else:
+                stack[2 * top] = e
+                stack[2 * top + 1] = ch
+                top += 1
+            ch = nxt
+        ch = tree.nodes[s].first_pooled
+        while ch >= 0:  # pooled nodes have no children: add or move
+            nxt = tree.nodes[ch].next_sibling
+            e = find_pooled(tree, d, tree.nodes[ch].action, tree.nodes[ch].player)
+            if e < 0:
+                tree.nodes[ch].parent = d
+                tree.nodes[ch].next_sibling = tree.nodes[d].first_pooled
+                tree.nodes[d].first_pooled = ch
+            else:
+                add_statistics(tree, e, ch)
+            ch = nxt
+    free(stack)
+    return 0
+
+
+cdef void shrink_tree(Tree* tree) noexcept nogil:
+    """Give back the arrays' room beyond ``max_nodes`` (a shrinking realloc that fails
+    leaves the larger block, which holds as much)."""
+    cdef Node* nodes = <Node*>realloc(tree.nodes, sizeof(Node) * tree.max_nodes)
+    cdef RmStat* rm
+    if nodes != NULL:
+        tree.nodes = nodes
+    if tree.rm != NULL:
+        rm = <RmStat*>realloc(tree.rm, sizeof(RmStat) * tree.max_nodes)
+        if rm != NULL:
+            tree.rm = rm
+    tree.capacity = tree.max_nodes
+
+
+cdef inline int32_t remapped(const int32_t* where, int32_t i) noexcept nogil:
+    return where[i] if i >= 0 else -1
+
+
+cdef int32_t compact_subtree(Tree* tree, int32_t root) noexcept nogil:
+    """Make the subtree of ``root`` the whole tree, in place: its nodes keep their order
+    (a node's index is above its parent's, so ``root``, the lowest, becomes 0 and no node
+    moves up over one not yet moved) and their links are renumbered.  The new size, or
+    -1 out of memory."""
+    cdef int32_t* where = <int32_t*>malloc(sizeof(int32_t) * tree.size)
+    cdef int32_t* stack = <int32_t*>malloc(sizeof(int32_t) * tree.size)
+    cdef int32_t i, j, n, ch, size = 0
+    cdef int top = 0
+    cdef Node* node
+    if where == NULL or stack == NULL:
+        free(where)
+        free(stack)
+        return -1
+    for i in range(tree.size):
+        where[i] = -1
+    where[root] = 0
+    stack[0] = root
+    top = 1
+    while top > 0:
+        top -= 1
+        n = stack[top]
+        ch = tree.nodes[n].first_child
+        while ch >= 0:
+            where[ch] = 0
+            stack[top] = ch
+            top += 1
+            ch = tree.nodes[ch].next_sibling
+        ch = tree.nodes[n].first_pooled
+        while ch >= 0:
+            where[ch] = 0
+            ch = tree.nodes[ch].next_sibling
+    for i in range(tree.size):
+        if where[i] == 0:
+            where[i] = size
+            size += 1
+    tree.pooled = 0
+    for i in range(tree.size):
+        j = where[i]
+        if j < 0:
+            continue
+        if j != i:
+            tree.nodes[j] = tree.nodes[i]
+            if tree.rm != NULL:
+                tree.rm[j] = tree.rm[i]
+        node = &tree.nodes[j]
+        node.parent = remapped(where, node.parent)
+        node.first_child = remapped(where, node.first_child)
+        node.next_sibling = remapped(where, node.next_sibling)
+        node.first_pooled = remapped(where, node.first_pooled)
+        if node.flags & NODE_POOLED:
+            tree.pooled += 1
+    # the new root: its old parent and siblings are gone
+    tree.nodes[0].parent = -1
+    tree.nodes[0].next_sibling = -1
+    tree.nodes[0].action = -1
+    tree.size = size
+    free(where)
+    free(stack)
+    return size
+
+
 NODE_BYTES = sizeof(Node)
 MAX_TREE_NODES = 2**31 - 1
 
@@ -744,6 +1055,8 @@ cdef class _MctsJob:
     cdef int stop
     cdef MctsWorker w
     cdef bint searching       # its worker thread runs (has not released done)
+    cdef int64_t reused_nodes   # nodes of the tree kept from the last search
+    cdef int64_t reused_visits  # simulations below its root, kept from the last search
 
     def __cinit__(self):
         self.root = NULL
@@ -754,6 +1067,8 @@ cdef class _MctsJob:
         self.stop = STOP_NONE
         self.params.stop = &self.stop
         self.searching = False
+        self.reused_nodes = 0
+        self.reused_visits = 0
 
     def __dealloc__(self):
         self.abort_and_wait()  # mcts_run_jobs has done it; never free under a running thread
@@ -790,6 +1105,64 @@ cdef class _MctsJob:
     def run(self):
         with nogil:
             mcts_search(self.c, self.root, &self.params, &self.tree, &self.stats)
+
+    cdef int take_subtree(self, _MctsJob old, const int* hints, int n_hints) except -1:
+        """Start from the subtree of ``old``'s tree whose position is this job's root as
+        its observer knows it (merged over the nodes he cannot tell apart), when there is
+        one and it fits under this tree's cap; ``old`` is left without a tree either way.
+        The number of nodes kept (0: none, this tree stays empty)."""
+        cdef int32_t* found = <int32_t*>malloc(sizeof(int32_t) * REUSE_MAX_FOUND)
+        cdef int n, i
+        cdef int32_t best, size
+        cdef Tree tree = old.tree
+        cdef bint hidden = self.params.ismcts
+        cdef int observer = self.params.observer
+        cdef uint64_t seed = self.params.seed ^ <uint64_t>0x5DEECE66D
+        if found == NULL:
+            raise MemoryError()
+        memset(&old.tree, 0, sizeof(Tree))  # the tree is this job's now, or freed below
+        try:
+            if tree.size == 0 or (hidden and self.c.observation == NULL):
+                return 0
+            with nogil:
+                n = reuse_find(self.c, &tree, old.root, self.root, observer, hidden,
+                               hints, n_hints, seed, found)
+            if n < 0:
+                raise MemoryError()
+            if n == 0:
+                return 0
+            best = found[0]
+            for i in range(1, n):
+                if hidden:
+                    best = min(best, found[i])
+                elif tree.nodes[found[i]].visits > tree.nodes[best].visits:
+                    best = found[i]  # one state reached by two move orders: the busier
+            if hidden:
+                for i in range(n):
+                    if found[i] != best and merge_subtrees(&tree, best, found[i]) < 0:
+                        raise MemoryError()
+            with nogil:
+                size = compact_subtree(&tree, best)
+            if size < 0:
+                raise MemoryError()
+            if size >= self.tree.max_nodes:
+                return 0  # more than this search may hold: start afresh
+            tree.max_nodes = self.tree.max_nodes
+            tree.full = False
+            if tree.capacity > tree.max_nodes:  # the last search may have had more memory
+                shrink_tree(&tree)
+            free(self.tree.nodes)
+            free(self.tree.rm)
+            self.tree = tree
+            tree.nodes = NULL  # owned by this job now
+            tree.rm = NULL
+            self.reused_nodes = size
+            self.reused_visits = self.tree.nodes[0].visits
+            return size
+        finally:
+            free(found)
+            free(tree.nodes)
+            free(tree.rm)
 
     cdef int start(self) except -1:
         """Search the tree in a worker thread (wait for it with wait_done)."""
@@ -833,6 +1206,78 @@ cdef class _MctsJob:
     def cancel(self, int level):
         if level > load_flag(&self.stop):
             store_flag(&self.stop, level)
+
+
+#: Own actions a TreeStore remembers between two searches (more: it forgets them all).
+MAX_HINTS = 256
+
+
+cdef class TreeStore:
+    """The trees of the last MCTS / ISMCTS search, kept for the next one
+    (``boardrules.search.SearchHandle`` wraps it): ``run_mcts`` given the store searches
+    on from the subtree of the position it is asked about, then keeps its own trees."""
+    cdef list jobs            # the last search's _MctsJob objects (empty: none)
+    cdef object key           # what the trees were searched for (game, settings)
+    cdef list hints           # the observer's actions since, in order (played)
+
+    def __cinit__(self):
+        self.jobs = []
+        self.key = None
+        self.hints = []
+
+    def played(self, int action):
+        """Note an action the searching player made since the last search: the next one
+        walks his own decisions only along the actions noted."""
+        if action < 0:
+            raise ValueError("an action id is >= 0")
+        if len(self.hints) >= MAX_HINTS:
+            self.hints = []  # too many to walk along: the walk follows every action
+            return
+        self.hints.append(action)
+
+    def clear(self):
+        """Forget the trees (and their memory) and the actions noted."""
+        self.jobs = []
+        self.key = None
+        self.hints = []
+
+    @property
+    def nodes(self):
+        """Nodes of the kept trees."""
+        return sum((<_MctsJob>j).tree.size for j in self.jobs)
+
+    @property
+    def bytes(self):
+        """Memory of the kept trees' node arrays."""
+        return sum((<_MctsJob>j).tree.capacity
+                   * (sizeof(Node) + (sizeof(RmStat) if (<_MctsJob>j).tree.rm != NULL else 0))
+                   for j in self.jobs)
+
+
+cdef int reuse_trees(TreeStore store, list jobs, object key) except -1:
+    """Hand each job the subtree of the store's tree of the same rank (when the store's
+    trees were searched for the same game and settings); the store is emptied."""
+    cdef _MctsJob job
+    cdef int* hints = NULL
+    cdef int i, n_hints
+    old_jobs, old_key, old_hints = store.jobs, store.key, store.hints
+    store.jobs, store.key, store.hints = [], None, []
+    if old_key != key or len(old_jobs) != len(jobs):
+        return 0
+    n_hints = len(old_hints)
+    hints = <int*>malloc(sizeof(int) * (n_hints + 1))
+    if hints == NULL:
+        raise MemoryError()
+    try:
+        for i in range(n_hints):
+            hints[i] = old_hints[i]
+        for i in range(len(jobs)):
+            job = jobs[i]
+            job.take_subtree(old_jobs[i], hints, n_hints)
+            old_jobs[i] = None  # its memory goes now, before the search grows its own
+    finally:
+        free(hints)
+    return 0
 
 
 cdef bint mcts_poll(list jobs, should_stop, bint cancelled) except -1:
@@ -953,7 +1398,7 @@ cdef list mcts_jobs(CoreState st, int64_t iterations, double time_limit, double 
 def run_mcts(CoreState st, int64_t iterations, double time_limit, double exploration,
              int rollout_limit, bint ismcts, bint determinize_once, int observer,
              uint64_t seed, int threads, int64_t max_nodes=1 << 22, should_stop=None,
-             simultaneous="decoupled"):
+             simultaneous="decoupled", TreeStore store=None, game_key=None):
     """Root-parallel (IS)MCTS from ``st``: per root action (action, visits, mean value for
     the player to move), the principal variation and statistics.  ``max_nodes`` caps each
     tree; ``should_stop()`` is polled while the threads run (True: stop, keep the result).
@@ -971,7 +1416,15 @@ def run_mcts(CoreState st, int64_t iterations, double time_limit, double explora
     and the root player's decision is the pooled one below it, so that he answers the
     committer's strategy rather than a commit drawn at random.  Then ``"children"`` are
     that decision's pooled statistics, ``"strategy"`` its average strategy and
-    ``"from_commit"`` is true."""
+    ``"from_commit"`` is true.
+
+    With a ``store`` (a TreeStore), each tree starts from the subtree of the store's tree
+    whose position is this root as ``observer`` knows it (MCTS on a game without hidden
+    information: the same state; ISMCTS: the same observation, every node he cannot tell
+    apart merged), and the store then keeps this search's trees: ``"reused_nodes"`` and
+    ``"reused_visits"`` say what was kept.  ``iterations`` counts this call's only.
+    ``game_key`` says which game the trees are of (equal keys: the same rules and tables;
+    default the core game object itself)."""
     # the call's start: every tree stops at time_limit seconds from here, however late its
     # thread starts (and whatever setting up the trees took)
     cdef double t0 = now()
@@ -986,12 +1439,20 @@ def run_mcts(CoreState st, int64_t iterations, double time_limit, double explora
     cdef bint from_commit = (mode != SIM_SEQUENTIAL and c.take_back_commit != NULL
                              and c.simultaneous != NULL and c.simultaneous(st.data, c.tables))
     cdef list jobs
+    # whose knowledge matters to ISMCTS only: an MCTS tree of a game without hidden
+    # information serves every player
+    key = (st.game if game_key is None else game_key, ismcts, observer if ismcts else -1,
+           mode, threads)
     while True:
         jobs = mcts_jobs(st, iterations, time_limit, exploration, rollout_limit, ismcts,
                          determinize_once, observer, seed, threads, max_nodes, mode,
                          from_commit)
         for job in jobs:
             job.params.deadline = t0 + time_limit if time_limit > 0 else 0.0
+        if store is not None:
+            # one world per tree (determinize_once) draws a new world every search: its
+            # tree is of no use after it
+            reuse_trees(store, jobs, None if determinize_once else key)
         cancelled = mcts_run_jobs(jobs, should_stop)
         if from_commit and not _pooled_replies(jobs):
             # a tree capped below three nodes holds no pooled decision: search the
@@ -1002,6 +1463,10 @@ def run_mcts(CoreState st, int64_t iterations, double time_limit, double explora
     result = (mcts_from_commit_result(jobs, cancelled) if from_commit
               else mcts_result(jobs, mover, cancelled))
     result["from_commit"] = from_commit
+    result["reused_nodes"] = sum((<_MctsJob>j).reused_nodes for j in jobs)
+    result["reused_visits"] = sum((<_MctsJob>j).reused_visits for j in jobs)
+    if store is not None and not determinize_once:
+        store.jobs, store.key, store.hints = jobs, key, []
     result["deadline_seconds"] = time_limit if time_limit > 0 else None
     # per tree, from the call's start: when its search began and the deadline it kept
     result["tree_start_seconds"] = [(<_MctsJob>j).stats.started - t0 for j in jobs]
