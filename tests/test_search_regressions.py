@@ -13,7 +13,12 @@ import pytest
 
 import boardrules
 from boardrules import State, suggest
-from boardrules._ext.search import _ab_live_workers, _long_search_selftest
+from boardrules._ext.search import (
+    AVAIL_NODE_BYTES,
+    NODE_BYTES,
+    _ab_live_workers,
+    _long_search_selftest,
+)
 from boardrules.search import AlphaBetaBot, ISMCTSBot, MCTSBot, check_options
 from boardrules.search.suggest import DEFAULT_MAX_MEMORY, DEFAULT_MAX_NODES
 
@@ -92,7 +97,7 @@ def test_mcts_tree_is_capped_and_search_goes_on(threads: int) -> None:
     state = boardrules.load("connect_four").new_game(seed=1)
     s = suggest(state, iterations=3000, threads=threads, seed=1, max_memory=2000)
     cap = s.stats["node_cap"]
-    assert cap * threads * 72 <= 2000 or cap == 2
+    assert cap * threads * NODE_BYTES <= 2000 or cap == 2
     assert s.stats["tree_full"] is True
     assert s.stats["nodes"] <= cap * threads
     assert s.stats["iterations"] == 3000
@@ -102,7 +107,9 @@ def test_mcts_tree_is_capped_and_search_goes_on(threads: int) -> None:
 
 def test_default_tree_cap_is_a_few_hundred_megabytes() -> None:
     s = suggest(armadora(), iterations=10, threads=2, seed=1)
-    assert 100 * 2**20 <= s.stats["node_cap"] * 2 * 72 <= 512 * 2**20
+    # ISMCTS: a node and its availability count
+    node = NODE_BYTES + AVAIL_NODE_BYTES
+    assert 100 * 2**20 <= s.stats["node_cap"] * 2 * node <= 512 * 2**20
     assert s.stats["tree_full"] is False
 
 

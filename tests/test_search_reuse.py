@@ -282,3 +282,33 @@ def test_reuse_in_bot_specs() -> None:
     assert parse_bot("mcts:reuse=1").build(1)._handle is not None
     with pytest.raises(TypeError, match="reuse"):
         MCTSBot(reuse=2)  # type: ignore[arg-type]
+
+
+def test_the_walk_goes_through_forced_steps_it_was_not_told_of() -> None:
+    """A forced step the engine takes for the player (one legal action) is a node of the
+    tree but never a move he notes: the walk follows it without using up his noted
+    moves (Albion: a build's payment, taken when only one is possible)."""
+    rng = random.Random(0)
+    state = boardrules.load("albion", players=2).new_game(seed=0)
+    for _ in range(400):
+        player = state.current_player
+        handle = SearchHandle()
+        first = suggest(state, iterations=400, seed=1, handle=handle)
+        move, _, visits = first.ranked[0]
+        after = state._core.copy(False)
+        after.apply(move.action, False, False)
+        forced = 0  # the forced steps of his own that follow
+        while after.current_player == player and after.is_forced():
+            after.apply(after.legal_actions()[0], False, False)
+            forced += 1
+        if forced and visits > forced:
+            break
+        state.apply(rng.choice(state.legal_moves()))
+    else:
+        pytest.fail("no move leading to a forced step of the mover's own")
+    handle.played(move)
+    state.apply(move)  # the state takes the forced step too
+    second = suggest(state, player=player, iterations=10, seed=2, handle=handle)
+    # each node of the chain was visited once as a leaf, every later visit went on down
+    # it: the last forced step's child is the new root
+    assert second.stats["reused_visits"] == visits - forced > 0

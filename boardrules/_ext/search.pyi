@@ -6,6 +6,7 @@ from boardrules._ext.core import CoreState
 
 NODE_BYTES: int
 RM_NODE_BYTES: int
+AVAIL_NODE_BYTES: int
 MAX_TREE_NODES: int
 POLL_SECONDS: float
 TT_MIN_BITS: int

@@ -13,6 +13,8 @@ cdef enum:
     NODE_EXPANDED = 4         # MCTS: every move of the node has a child (no marks needed)
 
 
+# 64 bytes, in a 64-byte aligned array: a node is one cache line (selection reads a whole
+# sibling list of them, scattered through the array)
 ctypedef struct Node:
     int32_t parent
     int32_t first_child
@@ -26,7 +28,6 @@ ctypedef struct Node:
     int8_t player             # who moves at this node (or CHANCE / TERMINAL), -2 unknown
     int8_t flags              # NODE_POOLED, NODE_DECOUPLED
     int64_t visits            # 64-bit: a long search passes 2**31 visits in minutes
-    int64_t avail             # ISMCTS: iterations in which this action was available
     double value[MAX_PLAYERS]  # sum of the returns seen below, per player
 
 
@@ -40,7 +41,9 @@ ctypedef struct RmStat:
 
 
 ctypedef struct Tree:
-    Node* nodes
+    Node* nodes               # 64-byte aligned (tree_resize)
+    # ISMCTS: per node, the iterations in which its action was available (else NULL)
+    int64_t* avail
     RmStat* rm                # SIM_REGRET: one per node (else NULL)
     int64_t rm_clock          # regret-matching stages so far (stamps RmStat.seen)
     int32_t size              # nodes in use, pooled statistics nodes included

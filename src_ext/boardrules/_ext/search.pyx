@@ -126,6 +126,26 @@ cdef extern from *:
     void free_pages "br_free_pages"(void* p, size_t n) noexcept nogil
 
 
+cdef extern from *:
+    """
+    /* Memory aligned to a cache line, for the MCTS node array (a node is 64 bytes). */
+    #if defined(_WIN32)
+    #include <malloc.h>
+    static void* br_aligned_alloc(size_t n) { return _aligned_malloc(n ? n : 64, 64); }
+    static void br_aligned_free(void* p) { _aligned_free(p); }
+    #else
+    #include <stdlib.h>
+    static void* br_aligned_alloc(size_t n) {
+        void* p = NULL;
+        return posix_memalign(&p, 64, n ? n : 64) == 0 ? p : NULL;
+    }
+    static void br_aligned_free(void* p) { free(p); }
+    #endif
+    """
+    void* aligned_alloc "br_aligned_alloc"(size_t n) noexcept nogil
+    void aligned_free "br_aligned_free"(void* p) noexcept nogil
+
+
 cdef extern from "pythread.h":
     # Not in Cython's cpython/pythread.pxd; in CPython since 3.2 (PY_TIMEOUT_T is long long).
     PyLockStatus PyThread_acquire_lock_timed(PyThread_type_lock lock, long long microseconds,
@@ -195,11 +215,50 @@ cdef void mcts_worker_main(void* arg) noexcept nogil:
 # MCTS / ISMCTS
 # --------------------------------------------------------------------------------------
 
+cdef int tree_resize(Tree* tree, int64_t cap) noexcept nogil:
+    """Give the tree's arrays room for ``cap`` nodes (>= its size): 0, or -1 out of memory
+    with the nodes as they were; a side array may have been resized already, so after a
+    failed shrink the tree is only good for tree_free (a failed growth leaves it whole:
+    a side array that grew only has room to spare).  The node array stays 64-byte
+    aligned, so it is copied, not realloc'ed."""
+    cdef Node* nodes
+    cdef RmStat* rm
+    cdef int64_t* avail
+    if tree.rm != NULL:
+        rm = <RmStat*>realloc(tree.rm, sizeof(RmStat) * cap)
+        if rm == NULL:
+            return -1
+        tree.rm = rm
+    if tree.avail != NULL:
+        avail = <int64_t*>realloc(tree.avail, sizeof(int64_t) * cap)
+        if avail == NULL:
+            return -1
+        tree.avail = avail
+    nodes = <Node*>aligned_alloc(sizeof(Node) * cap)
+    if nodes == NULL:
+        return -1
+    if tree.nodes != NULL:
+        memcpy(nodes, tree.nodes, sizeof(Node) * tree.size)
+        aligned_free(tree.nodes)
+    tree.nodes = nodes
+    tree.capacity = <int32_t>cap
+    return 0
+
+
+cdef void tree_free(Tree* tree) noexcept nogil:
+    aligned_free(tree.nodes)
+    free(tree.rm)
+    free(tree.avail)
+    tree.nodes = NULL
+    tree.rm = NULL
+    tree.avail = NULL
+    tree.capacity = 0
+    tree.size = 0
+
+
 cdef int32_t alloc_node(Tree* tree, int32_t parent, int action) noexcept nogil:
     """A fresh node from the pool, linked to nothing yet; -1 when the tree is at its cap or
     out of memory (then ``tree.full`` is set and the tree stops growing)."""
-    cdef Node* grown
-    cdef RmStat* grown_rm
     cdef int64_t cap
     if tree.size >= tree.max_nodes:
         tree.full = True
@@ -208,24 +267,17 @@ cdef int32_t alloc_node(Tree* tree, int32_t parent, int action) noexcept nogil:
         cap = 1024 if tree.capacity == 0 else 2 * <int64_t>tree.capacity
         if cap > tree.max_nodes:
             cap = tree.max_nodes
-        if tree.rm != NULL:  # first, so that a failure leaves both arrays as they were
-            grown_rm = <RmStat*>realloc(tree.rm, sizeof(RmStat) * cap)
-            if grown_rm == NULL:
-                tree.full = True
-                return -1
-            tree.rm = grown_rm
-        grown = <Node*>realloc(tree.nodes, sizeof(Node) * cap)
-        if grown == NULL:
+        if tree_resize(tree, cap) < 0:
             tree.full = True
             return -1
-        tree.nodes = grown
-        tree.capacity = <int32_t>cap
     cdef int32_t idx = tree.size
     cdef Node* node = &tree.nodes[idx]
     tree.size += 1
     memset(node, 0, sizeof(Node))
     if tree.rm != NULL:
         memset(&tree.rm[idx], 0, sizeof(RmStat))
+    if tree.avail != NULL:
+        tree.avail[idx] = 0
     node.parent = parent
     node.action = action
     node.first_child = -1
@@ -252,7 +304,8 @@ cdef int32_t new_pooled(Tree* tree, int32_t parent, int action, int player) noex
     if idx >= 0:
         tree.nodes[idx].flags = NODE_POOLED
         tree.nodes[idx].player = player
-        tree.nodes[idx].avail = 1
+        if tree.avail != NULL:
+            tree.avail[idx] = 1
         tree.nodes[idx].next_sibling = tree.nodes[parent].first_pooled
         tree.nodes[parent].first_pooled = idx
         tree.pooled += 1
@@ -338,7 +391,7 @@ cdef int32_t select_child(const Tree* tree, int32_t first, double log_parent, in
                 head = ch
             if child.visits <= 0:
                 return ch  # never backed up (cannot happen today): look at it first
-            parent_n = log(child.avail + 1.0) if ismcts else log_parent
+            parent_n = log(tree.avail[ch] + 1.0) if ismcts else log_parent
             score = (child.value[player] / child.visits
                      + exploration * sqrt(parent_n / child.visits))
             if score > best_score:
@@ -477,8 +530,8 @@ cdef int decoupled_choice(Tree* tree, int32_t node, int player, const int* acts,
             mark[tree.nodes[pn].action] = tried_mark
             untried -= 1
             total += tree.nodes[pn].visits
-            if params.ismcts:
-                tree.nodes[pn].avail += 1
+            if tree.avail != NULL:
+                tree.avail[pn] += 1
         pn = tree.nodes[pn].next_sibling
     if untried > 0 and not tree.full:
         k = rng_below(rng, untried)
@@ -642,8 +695,8 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
                     grown = child < 0
                     if grown:  # this commit's branch meets the action for the first time
                         child = new_node(tree, node, a)
-                        if child >= 0:
-                            tree.nodes[child].avail = 1
+                        if child >= 0 and tree.avail != NULL:
+                            tree.avail[child] = 1
                     c.apply(s, c.tables, a)
                     if child >= 0:
                         node = child
@@ -658,8 +711,8 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
                 if mark[tree.nodes[ch].action] == legal_mark:
                     mark[tree.nodes[ch].action] = tried_mark
                     untried -= 1
-                    if params.ismcts:
-                        tree.nodes[ch].avail += 1
+                    if tree.avail != NULL:
+                        tree.avail[ch] += 1
                 ch = tree.nodes[ch].next_sibling
             if untried > 0 and not tree.full:
                 k = rng_below(&rng, untried)
@@ -671,7 +724,8 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
                         k -= 1
                 child = new_node(tree, node, a)
                 if child >= 0:
-                    tree.nodes[child].avail = 1
+                    if tree.avail != NULL:
+                        tree.avail[child] = 1
                     c.apply(s, c.tables, a)
                     path[npath] = child
                     npath += 1
@@ -801,7 +855,8 @@ cdef void reuse_walk(ReuseWalk* w, int32_t node, int depth, int hint) noexcept n
     """Replay the tree below ``node`` (whose state is the walk's state at ``depth``),
     collecting the nodes that match the next root; a match is not walked below.  At the
     observer's own decisions only the actions he said he played are followed (all of
-    them when he said none)."""
+    them when he said none), except a forced step's one action (the engine takes it for
+    him: he never notes it)."""
     cdef const GameContract* c = w.c
     cdef size_t size = c.state_size
     cdef const char* st = w.states + depth * size
@@ -825,10 +880,13 @@ cdef void reuse_walk(ReuseWalk* w, int32_t node, int depth, int hint) noexcept n
     else:
         n = c.legal_actions(st, c.tables, acts)
     if p == w.observer and w.n_hints > 0:
-        if hint >= w.n_hints:
+        if n == 1 and (hint >= w.n_hints or w.hints[hint] != acts[0]):
+            pass  # a forced step the engine took for him: not among the moves he noted
+        elif hint >= w.n_hints:
             return  # a later decision of his own than the one searched next
-        only = w.hints[hint]
-        hint += 1
+        else:
+            only = w.hints[hint]
+            hint += 1
     ch = w.tree.nodes[node].first_child
     while ch >= 0 and not w.overflow:
         a = w.tree.nodes[ch].action
@@ -896,7 +954,8 @@ cdef inline void add_statistics(Tree* tree, int32_t into, int32_t src) noexcept 
     cdef Node* d = &tree.nodes[into]
     cdef const Node* s = &tree.nodes[src]
     d.visits += s.visits
-    d.avail += s.avail
+    if tree.avail != NULL:
+        tree.avail[into] += tree.avail[src]
     for k in range(MAX_PLAYERS):
         d.value[k] += s.value[k]
     if tree.rm != NULL:
@@ -960,20 +1019,6 @@ cdef int merge_subtrees(Tree* tree, int32_t into, int32_t src) noexcept nogil:
     return 0
 
 
-cdef void shrink_tree(Tree* tree) noexcept nogil:
-    """Give back the arrays' room beyond ``max_nodes`` (a shrinking realloc that fails
-    leaves the larger block, which holds as much)."""
-    cdef Node* nodes = <Node*>realloc(tree.nodes, sizeof(Node) * tree.max_nodes)
-    cdef RmStat* rm
-    if nodes != NULL:
-        tree.nodes = nodes
-    if tree.rm != NULL:
-        rm = <RmStat*>realloc(tree.rm, sizeof(RmStat) * tree.max_nodes)
-        if rm != NULL:
-            tree.rm = rm
-    tree.capacity = tree.max_nodes
-
-
 cdef inline int32_t remapped(const int32_t* where, int32_t i) noexcept nogil:
     return where[i] if i >= 0 else -1
 
@@ -1023,6 +1068,8 @@ cdef int32_t compact_subtree(Tree* tree, int32_t root) noexcept nogil:
             tree.nodes[j] = tree.nodes[i]
             if tree.rm != NULL:
                 tree.rm[j] = tree.rm[i]
+            if tree.avail != NULL:
+                tree.avail[j] = tree.avail[i]
         node = &tree.nodes[j]
         node.parent = remapped(where, node.parent)
         node.first_child = remapped(where, node.first_child)
@@ -1075,11 +1122,10 @@ cdef class _MctsJob:
         if self.w.done != NULL:
             PyThread_free_lock(self.w.done)
         free(self.root)
-        free(self.tree.nodes)
-        free(self.tree.rm)
+        tree_free(&self.tree)
 
     cdef int setup(self, CoreState st, int64_t per_tree, int64_t max_nodes,
-                   bint regret, bint from_commit) except -1:
+                   bint regret, bint from_commit, bint ismcts) except -1:
         self.c = st.c
         self.root = <char*>malloc(st.c.state_size)
         if self.root == NULL:
@@ -1091,15 +1137,19 @@ cdef class _MctsJob:
         # the node pool: one node per iteration (plus the root); chance outcomes sampled
         # for the first time and time-limited searches grow it by doubling, up to the cap
         self.tree.max_nodes = <int32_t>max_nodes
-        self.tree.capacity = <int32_t>min(per_tree + 2 if per_tree > 0 else 1 << 16,
-                                          1 << 20, max_nodes)
-        self.tree.nodes = <Node*>malloc(sizeof(Node) * self.tree.capacity)
-        if self.tree.nodes == NULL:
-            raise MemoryError()
+        # side arrays first (NULL ones are not resized): ISMCTS's availability counts and
+        # regret matching's statistics; empty, then grown with the nodes
+        if ismcts:
+            self.tree.avail = <int64_t*>malloc(sizeof(int64_t))
+            if self.tree.avail == NULL:
+                raise MemoryError()
         if regret:
-            self.tree.rm = <RmStat*>malloc(sizeof(RmStat) * self.tree.capacity)
+            self.tree.rm = <RmStat*>malloc(sizeof(RmStat))
             if self.tree.rm == NULL:
                 raise MemoryError()
+        if tree_resize(&self.tree, min(per_tree + 2 if per_tree > 0 else 1 << 16,
+                                       1 << 20, max_nodes)) < 0:
+            raise MemoryError()
         return 0
 
     def run(self):
@@ -1149,20 +1199,20 @@ cdef class _MctsJob:
                 return 0  # more than this search may hold: start afresh
             tree.max_nodes = self.tree.max_nodes
             tree.full = False
-            if tree.capacity > tree.max_nodes:  # the last search may have had more memory
-                shrink_tree(&tree)
-            free(self.tree.nodes)
-            free(self.tree.rm)
+            # the last search may have had more memory: give back what this one may not use
+            if tree.capacity > tree.max_nodes and tree_resize(&tree, tree.max_nodes) < 0:
+                return 0
+            tree_free(&self.tree)
             self.tree = tree
             tree.nodes = NULL  # owned by this job now
             tree.rm = NULL
+            tree.avail = NULL
             self.reused_nodes = size
             self.reused_visits = self.tree.nodes[0].visits
             return size
         finally:
             free(found)
-            free(tree.nodes)
-            free(tree.rm)
+            tree_free(&tree)
 
     cdef int start(self) except -1:
         """Search the tree in a worker thread (wait for it with wait_done)."""
@@ -1250,7 +1300,8 @@ cdef class TreeStore:
     def bytes(self):
         """Memory of the kept trees' node arrays."""
         return sum((<_MctsJob>j).tree.capacity
-                   * (sizeof(Node) + (sizeof(RmStat) if (<_MctsJob>j).tree.rm != NULL else 0))
+                   * (sizeof(Node) + (sizeof(RmStat) if (<_MctsJob>j).tree.rm != NULL else 0)
+                      + (sizeof(int64_t) if (<_MctsJob>j).tree.avail != NULL else 0))
                    for j in self.jobs)
 
 
@@ -1354,6 +1405,8 @@ SIMULTANEOUS_MODES = {"decoupled": SIM_DECOUPLED, "sequential": SIM_SEQUENTIAL,
                       "regret": SIM_REGRET}
 #: Bytes of a node's regret-matching statistics, beside the node (``"regret"`` only).
 RM_NODE_BYTES = sizeof(RmStat)
+#: Bytes of a node's availability count, beside the node (ISMCTS only).
+AVAIL_NODE_BYTES = sizeof(int64_t)
 
 
 cdef int simultaneous_mode(object name) except -1:
@@ -1381,7 +1434,7 @@ cdef list mcts_jobs(CoreState st, int64_t iterations, double time_limit, double 
         if iterations > 0:
             per_tree = iterations // trees + (1 if t < iterations % trees else 0)
         job = _MctsJob()
-        job.setup(st, per_tree, max_nodes, simultaneous == SIM_REGRET, from_commit)
+        job.setup(st, per_tree, max_nodes, simultaneous == SIM_REGRET, from_commit, ismcts)
         job.params.iterations = per_tree
         job.params.time_limit = time_limit
         job.params.exploration = exploration
@@ -1677,7 +1730,8 @@ def _long_search_selftest(CoreState st, int64_t iterations, int64_t visits_offse
             for k in range(c.num_players):
                 job.tree.nodes[i].value[k] *= scale
         job.tree.nodes[i].visits += visits_offset
-        job.tree.nodes[i].avail += visits_offset
+        if job.tree.avail != NULL:
+            job.tree.avail[i] += visits_offset
     job.params.stamp_start = stamp_start
     job.run()
     children = []
