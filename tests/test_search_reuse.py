@@ -99,7 +99,7 @@ def test_a_kept_tree_larger_than_the_next_search_may_hold_is_dropped() -> None:
     handle = SearchHandle()
     state = connect_four("d")
     first = suggest(state, iterations=5000, seed=1, handle=handle)
-    small = 100 * _search.NODE_BYTES
+    small = 100 * _search.tree_node_bytes(state._core, False, False)  # 100 nodes
     again = suggest(state, iterations=50, seed=2, max_memory=small, handle=handle)
     assert first.stats["nodes"] > 100
     assert again.stats["reused_nodes"] == 0

@@ -7,6 +7,7 @@ from boardrules._ext.core import CoreState
 NODE_BYTES: int
 RM_NODE_BYTES: int
 AVAIL_NODE_BYTES: int
+RUN_NODE_BYTES: int
 MAX_TREE_NODES: int
 POLL_SECONDS: float
 TT_MIN_BITS: int
@@ -28,6 +29,7 @@ class TreeStore:
     @property
     def bytes(self) -> int: ...
 
+def tree_node_bytes(st: CoreState, ismcts: bool, regret: bool) -> int: ...
 def run_alphabeta(st: CoreState, max_depth: int, time_limit: float, max_nodes: int,
                   determinizations: int, hidden: bool, observer: int, seed: int,
                   tt_bits: int, threads: int = ...,

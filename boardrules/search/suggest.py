@@ -498,8 +498,7 @@ def _mcts(state: State[MoveT], options: SearchOptions, player: int, seed: int,
     memory = DEFAULT_MAX_MEMORY if options.max_memory is None else options.max_memory
     mode = DEFAULT_SIMULTANEOUS if options.simultaneous is None else options.simultaneous
     ismcts = algorithm == "ismcts" and hidden
-    node_bytes = (_search.NODE_BYTES + (_search.RM_NODE_BYTES if mode == "regret" else 0)
-                  + (_search.AVAIL_NODE_BYTES if ismcts else 0))
+    node_bytes = _search.tree_node_bytes(state._core, ismcts, mode == "regret")
     node_cap = min(max(2, memory // (trees * node_bytes)), _search.MAX_TREE_NODES)
     if not hidden:
         algorithm = "mcts"  # with nothing hidden ISMCTS's one information set is MCTS's node

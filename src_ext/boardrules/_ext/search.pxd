@@ -1,7 +1,7 @@
 # The search core: MCTS, ISMCTS and the alpha-beta family, written against the C-level
 # game contract (core.pxd) only -- it never cimports a game.
 
-from libc.stdint cimport int8_t, int32_t, int64_t, uint64_t
+from libc.stdint cimport int8_t, int32_t, int64_t, uint16_t, uint64_t
 
 from boardrules._ext.core cimport MAX_PLAYERS, GameContract, Rng
 
@@ -26,7 +26,10 @@ ctypedef struct Node:
     # none).  A pooled node's parent is this node and its action the mover's action.
     int32_t first_pooled
     int8_t player             # who moves at this node (or CHANCE / TERMINAL), -2 unknown
-    int8_t flags              # NODE_POOLED, NODE_DECOUPLED
+    int8_t flags              # NODE_POOLED, NODE_DECOUPLED, NODE_EXPANDED
+    # NODE_EXPANDED with child runs: its children's indices, in list order, are
+    # Tree.kids[Tree.run_of[node] ...] (nkids of them); 0: none, walk the list
+    uint16_t nkids
     int64_t visits            # 64-bit: a long search passes 2**31 visits in minutes
     double value[MAX_PLAYERS]  # sum of the returns seen below, per player
 
@@ -45,6 +48,12 @@ ctypedef struct Tree:
     # ISMCTS: per node, the iterations in which its action was available (else NULL)
     int64_t* avail
     RmStat* rm                # SIM_REGRET: one per node (else NULL)
+    # MCTS with fixed moves: the children of each expanded node as a run of indices, so
+    # that selection loads them side by side instead of chasing next_sibling one cache
+    # miss after another (else NULL).  A node is in one run at most: kids_used <= size.
+    int32_t* kids
+    int32_t* run_of           # per node: where its run starts in kids
+    int64_t kids_used
     int64_t rm_clock          # regret-matching stages so far (stamps RmStat.seen)
     int32_t size              # nodes in use, pooled statistics nodes included
     int32_t capacity

@@ -224,6 +224,16 @@ cdef int tree_resize(Tree* tree, int64_t cap) noexcept nogil:
     cdef Node* nodes
     cdef RmStat* rm
     cdef int64_t* avail
+    cdef int32_t* kids
+    if tree.kids != NULL:
+        kids = <int32_t*>realloc(tree.kids, sizeof(int32_t) * cap)
+        if kids == NULL:
+            return -1
+        tree.kids = kids
+        kids = <int32_t*>realloc(tree.run_of, sizeof(int32_t) * cap)
+        if kids == NULL:
+            return -1
+        tree.run_of = kids
     if tree.rm != NULL:
         rm = <RmStat*>realloc(tree.rm, sizeof(RmStat) * cap)
         if rm == NULL:
@@ -249,9 +259,14 @@ cdef void tree_free(Tree* tree) noexcept nogil:
     aligned_free(tree.nodes)
     free(tree.rm)
     free(tree.avail)
+    free(tree.kids)
+    free(tree.run_of)
     tree.nodes = NULL
     tree.rm = NULL
     tree.avail = NULL
+    tree.kids = NULL
+    tree.run_of = NULL
+    tree.kids_used = 0
     tree.capacity = 0
     tree.size = 0
 
@@ -363,6 +378,44 @@ cdef int32_t select_any(const Tree* tree, int32_t first, double log_parent, int 
             best = ch
         ch = child.next_sibling
     return best
+
+
+cdef int32_t select_run(const Tree* tree, const int32_t* run, int n, double log_parent,
+                        int player, double exploration) noexcept nogil:
+    """select_any over a node's child run: the same nodes in the same order, so the same
+    choice, but no load waits for the one before it."""
+    cdef int32_t best = run[0]
+    cdef double best_score = -INF
+    cdef double score
+    cdef const Node* child
+    cdef int i
+    for i in range(n):
+        child = &tree.nodes[run[i]]
+        score = (child.value[player] / child.visits
+                 + exploration * sqrt(log_parent / child.visits))
+        if score > best_score:
+            best_score = score
+            best = run[i]
+    return best
+
+
+cdef void make_run(Tree* tree, int32_t node, int n) noexcept nogil:
+    """Record the ``n`` children of an expanded node as a run (when the tree keeps runs
+    and they are all there)."""
+    cdef int32_t ch = tree.nodes[node].first_child
+    cdef int64_t at = tree.kids_used
+    cdef int k = 0
+    if tree.kids == NULL or n > 65535 or at + n > tree.capacity:
+        return
+    while ch >= 0 and k < n:
+        tree.kids[at + k] = ch
+        k += 1
+        ch = tree.nodes[ch].next_sibling
+    if ch >= 0 or k != n:
+        return  # (cannot happen: the children are the moves) keep walking the list
+    tree.run_of[node] = <int32_t>at
+    tree.nodes[node].nkids = <uint16_t>n
+    tree.kids_used = at + n
 
 
 cdef int32_t select_child(const Tree* tree, int32_t first, double log_parent, int player,
@@ -563,6 +616,11 @@ cdef int decoupled_choice(Tree* tree, int32_t node, int player, const int* acts,
     return tree.nodes[chosen].action
 
 
+cdef inline bint fixed_moves(const GameContract* c, bint ismcts) noexcept nogil:
+    """One world and no simultaneous decisions: a node's moves never change."""
+    return not ismcts and c.simultaneous == NULL
+
+
 cdef inline int mcts_flag(const MctsParams* params) noexcept nogil:
     return load_flag(params.stop) if params.stop != NULL else STOP_NONE
 
@@ -601,7 +659,7 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
     cdef bint regret = params.simultaneous == SIM_REGRET and tree.rm != NULL
     # one world, no simultaneous decisions: a node's moves never change, so once all are
     # tried its children are its moves and selection needs no legal-move marks
-    cdef bint fixed_moves = not params.ismcts and c.simultaneous == NULL
+    cdef bint fixed = fixed_moves(c, params.ismcts)
     cdef double t0 = now()
     # one deadline for every tree when the caller gives it: trees whose threads start late
     # must not time themselves from their own start (64 of them overran 0.2 s six times)
@@ -663,8 +721,15 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
                 continue
             if tree.nodes[node].flags & NODE_EXPANDED:
                 # MCTS, every action tried: its children are all its moves
-                child = select_any(tree, tree.nodes[node].first_child,
-                                   log(tree.nodes[node].visits + 1.0), p, params.exploration)
+                if tree.nodes[node].nkids > 0:
+                    child = select_run(tree, &tree.kids[tree.run_of[node]],
+                                       tree.nodes[node].nkids,
+                                       log(tree.nodes[node].visits + 1.0), p,
+                                       params.exploration)
+                else:
+                    child = select_any(tree, tree.nodes[node].first_child,
+                                       log(tree.nodes[node].visits + 1.0), p,
+                                       params.exploration)
                 c.apply(s, c.tables, tree.nodes[child].action)
                 node = child
                 path[npath] = node
@@ -735,8 +800,9 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
                     break
             if untried == n:
                 break  # the tree is full and nothing here was tried: roll out from here
-            if untried == 0 and fixed_moves:
+            if untried == 0 and fixed:
                 tree.nodes[node].flags |= NODE_EXPANDED
+                make_run(tree, node, n)
             if regret and tree.nodes[node].first_pooled >= 0:
                 # a commit answered by a simultaneous decision: the committer's side of
                 # the stage is drawn by regret matching too
@@ -1077,11 +1143,16 @@ cdef int32_t compact_subtree(Tree* tree, int32_t root) noexcept nogil:
         node.first_pooled = remapped(where, node.first_pooled)
         if node.flags & NODE_POOLED:
             tree.pooled += 1
+        # a run holds the old indices: the node is marked expanded again (and its run
+        # made anew) the next time a selection passes it
+        node.flags &= ~NODE_EXPANDED
+        node.nkids = 0
     # the new root: its old parent and siblings are gone
     tree.nodes[0].parent = -1
     tree.nodes[0].next_sibling = -1
     tree.nodes[0].action = -1
     tree.size = size
+    tree.kids_used = 0
     free(where)
     free(stack)
     return size
@@ -1126,6 +1197,7 @@ cdef class _MctsJob:
 
     cdef int setup(self, CoreState st, int64_t per_tree, int64_t max_nodes,
                    bint regret, bint from_commit, bint ismcts) except -1:
+        cdef bint runs = fixed_moves(st.c, ismcts)
         self.c = st.c
         self.root = <char*>malloc(st.c.state_size)
         if self.root == NULL:
@@ -1146,6 +1218,11 @@ cdef class _MctsJob:
         if regret:
             self.tree.rm = <RmStat*>malloc(sizeof(RmStat))
             if self.tree.rm == NULL:
+                raise MemoryError()
+        if runs:
+            self.tree.kids = <int32_t*>malloc(sizeof(int32_t))
+            self.tree.run_of = <int32_t*>malloc(sizeof(int32_t))
+            if self.tree.kids == NULL or self.tree.run_of == NULL:
                 raise MemoryError()
         if tree_resize(&self.tree, min(per_tree + 2 if per_tree > 0 else 1 << 16,
                                        1 << 20, max_nodes)) < 0:
@@ -1204,9 +1281,7 @@ cdef class _MctsJob:
                 return 0
             tree_free(&self.tree)
             self.tree = tree
-            tree.nodes = NULL  # owned by this job now
-            tree.rm = NULL
-            tree.avail = NULL
+            memset(&tree, 0, sizeof(Tree))  # every array is this job's now
             self.reused_nodes = size
             self.reused_visits = self.tree.nodes[0].visits
             return size
@@ -1301,7 +1376,8 @@ cdef class TreeStore:
         """Memory of the kept trees' node arrays."""
         return sum((<_MctsJob>j).tree.capacity
                    * (sizeof(Node) + (sizeof(RmStat) if (<_MctsJob>j).tree.rm != NULL else 0)
-                      + (sizeof(int64_t) if (<_MctsJob>j).tree.avail != NULL else 0))
+                      + (sizeof(int64_t) if (<_MctsJob>j).tree.avail != NULL else 0)
+                      + (2 * sizeof(int32_t) if (<_MctsJob>j).tree.kids != NULL else 0))
                    for j in self.jobs)
 
 
@@ -1407,6 +1483,17 @@ SIMULTANEOUS_MODES = {"decoupled": SIM_DECOUPLED, "sequential": SIM_SEQUENTIAL,
 RM_NODE_BYTES = sizeof(RmStat)
 #: Bytes of a node's availability count, beside the node (ISMCTS only).
 AVAIL_NODE_BYTES = sizeof(int64_t)
+#: Bytes of a node's place in the child runs, beside the node (MCTS without simultaneous
+#: decisions: its index in its parent's run and where its own run starts).
+RUN_NODE_BYTES = 2 * sizeof(int32_t)
+
+
+def tree_node_bytes(CoreState st, bint ismcts, bint regret):
+    """Bytes a node of an MCTS tree takes on ``st``'s game, its side arrays included
+    (what ``max_memory`` is divided by)."""
+    return (NODE_BYTES + (AVAIL_NODE_BYTES if ismcts else 0)
+            + (RM_NODE_BYTES if regret else 0)
+            + (RUN_NODE_BYTES if fixed_moves(st.c, ismcts) else 0))
 
 
 cdef int simultaneous_mode(object name) except -1:
