@@ -3,6 +3,8 @@ search goes on from the subtree of its position (the MCTS and ISMCTS bots keep o
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from typing import Any
 
@@ -11,7 +13,7 @@ import pytest
 import boardrules
 from boardrules import State, suggest
 from boardrules._ext import search as _search
-from boardrules.arena import parse_bot
+from boardrules.arena import parse_bot, play_match
 from boardrules.search import ISMCTSBot, MCTSBot, SearchHandle, Suggestion
 
 
@@ -312,3 +314,27 @@ def test_the_walk_goes_through_forced_steps_it_was_not_told_of() -> None:
     # each node of the chain was visited once as a leaf, every later visit went on down
     # it: the last forced step's child is the new root
     assert second.stats["reused_visits"] == visits - forced > 0
+
+
+@pytest.mark.parametrize("duplicate", [copy.deepcopy, lambda b: pickle.loads(pickle.dumps(b))])
+def test_a_copied_or_pickled_bot_starts_with_an_empty_handle(duplicate: Any) -> None:
+    """The arena copies a bot object for every game and pickles it for its worker
+    processes: the copy plays, its handle keeps no tree of the original's."""
+    bot = MCTSBot(iterations=500, seed=3)
+    state = connect_four("d")
+    bot.choose(state)
+    assert bot._handle is not None and bot._handle.kept_nodes > 0
+    twin = duplicate(bot)
+    assert twin._handle is not bot._handle
+    assert twin._handle.kept_nodes == 0
+    move = twin.choose(state)
+    assert move in state.legal_moves()
+    assert twin.last.stats["reused_nodes"] == 0
+
+
+def test_a_bot_object_plays_a_match_in_worker_processes() -> None:
+    result = play_match("connect_four", [MCTSBot(iterations=200), "mcts:iterations=200,reuse=0"],
+                        games=2, seed=1, processes=2)
+    assert result.games == 2
+    assert [b.forfeits for b in result.bots] == [0, 0]
+    assert result.bots[0].moves > 0

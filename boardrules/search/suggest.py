@@ -169,12 +169,23 @@ class SearchHandle:
     :meth:`played` narrows the walk to the moves the searching player made since (the
     bots note theirs).  A handle serves one search at a time (another at once is a
     RuntimeError); it holds up to ``max_memory`` between searches (:meth:`clear` frees
-    it).
+    it).  Its trees are a cache: a copy or a pickle of a handle (or of a bot holding one,
+    as the arena copies a bot object for each game) is an empty handle, and the next
+    search with it starts from nothing.
     """
 
     def __init__(self) -> None:
         self._store = _search.TreeStore()
         self._busy = threading.Lock()
+
+    def __reduce__(self) -> tuple[type[SearchHandle], tuple[()]]:
+        return (SearchHandle, ())
+
+    def __copy__(self) -> SearchHandle:
+        return SearchHandle()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> SearchHandle:
+        return SearchHandle()
 
     def played(self, move: Move) -> None:
         """Note a move the searching player made since the last search (optional: the
