@@ -43,11 +43,19 @@ def results_path(game_id: str, options: dict[str, int]) -> Path:
     return pm.RESULTS / f"defaults-{game_id}-{iterations}.jsonl"
 
 
+#: 0.5.0's default beyond its iterations where today's defaults differ: Albion's UCT
+#: constant was 0.02 (0.05 since the exploration figures of docs/albion.rst), and there
+#: was no reuse between moves.  (The other games' rows were played before reuse existed,
+#: with the specs their results files hold.)
+LEGACY_EXTRAS = {"albion": ",exploration=0.02,reuse=0"}
+
+
 def bots(game_id: str, options: dict[str, int]) -> list[str]:
     """Today's default and 0.5.0's: the algorithm suggest() picks for the game."""
     game = boardrules.load(game_id, **options)
     algorithm = "ismcts" if game.has_hidden_information else "mcts"
-    return [algorithm, f"{algorithm}:iterations={LEGACY_DEFAULT_ITERATIONS}"]
+    legacy = f"{algorithm}:iterations={LEGACY_DEFAULT_ITERATIONS}"
+    return [algorithm, legacy + LEGACY_EXTRAS.get(game_id, "")]
 
 
 def row(game_id: str, options: dict[str, int], result: TournamentResult) -> list[str]:

@@ -160,10 +160,10 @@ def test_a_game_sets_its_default_exploration() -> None:
     import boardrules
 
     game = boardrules.load("albion")
-    assert game.exploration == 0.02
+    assert game.exploration == 0.05
     state = game.new_game(seed=3)
     default = suggest(state, iterations=300, seed=1)
-    explicit = suggest(state, iterations=300, seed=1, exploration=0.02)
+    explicit = suggest(state, iterations=300, seed=1, exploration=0.05)
     other = suggest(state, iterations=300, seed=1, exploration=1.0)
     def visits(result: Any) -> list[int]:
         return [n for _, _, n in result.ranked]
