@@ -35,19 +35,29 @@ GAMES = [("armadora", {"players": 2}), ("rome_and_carthage", {"players": 2}),
 SEED = 2027
 
 
-def results_path(game_id: str, options: dict[str, int]) -> Path:
+#: A game's match played again after its default search changed without its level or
+#: bot spec changing (a new file, ``-r<n>``; the table shows the earlier one, marked,
+#: until the new one is complete).  Rome & Carthage: a defender's battle cards are
+#: searched from the attacker's commit taken back, and the bots reuse their trees.
+REVISIONS = {"rome_and_carthage": 1}
+
+
+def results_path(game_id: str, options: dict[str, int], revision: int | None = None) -> Path:
     """The match's results file, named after the default's iteration count too: a later
     change of the game's level starts a match of its own instead of resuming this one
-    (the bot spec, ``ismcts``, would read the same in both)."""
+    (the bot spec, ``ismcts``, would read the same in both); ``revision`` (default the
+    game's current one) adds ``-r<n>``."""
     iterations = boardrules.load(game_id, **options).search_levels[DEFAULT_LEVEL]
-    return pm.RESULTS / f"defaults-{game_id}-{iterations}.jsonl"
+    revision = REVISIONS.get(game_id, 0) if revision is None else revision
+    suffix = f"-r{revision}" if revision else ""
+    return pm.RESULTS / f"defaults-{game_id}-{iterations}{suffix}.jsonl"
 
 
 #: 0.5.0's default beyond its iterations where today's defaults differ: Albion's UCT
 #: constant was 0.02 (0.05 since the exploration figures of docs/albion.rst), and there
-#: was no reuse between moves.  (The other games' rows were played before reuse existed,
-#: with the specs their results files hold.)
-LEGACY_EXTRAS = {"albion": ",exploration=0.02,reuse=0"}
+#: was no reuse between moves.  (The other games' rows, and Rome & Carthage's r0, were
+#: played before reuse existed, with the specs their results files hold.)
+LEGACY_EXTRAS = {"albion": ",exploration=0.02,reuse=0", "rome_and_carthage": ",reuse=0"}
 
 
 def bots(game_id: str, options: dict[str, int]) -> list[str]:
@@ -70,6 +80,13 @@ def render() -> str:
         result = pm.finished(game_id, results_path(game_id, options))
         if result is not None:
             rows.append(row(game_id, options, result))
+        elif REVISIONS.get(game_id, 0) > 0:  # the earlier match, marked, until then
+            earlier = pm.finished(game_id, results_path(game_id, options,
+                                                        REVISIONS[game_id] - 1))
+            if earlier is not None:
+                cells = row(game_id, options, earlier)
+                cells[0] += f" (r{REVISIONS[game_id] - 1})"
+                rows.append(cells)
     return grid(["game (2 players)", "default (iterations)", "0.5.0 default", "games",
                  "won-drawn-lost", "score", "95% interval", "s/move", "0.5.0 s/move"], rows)
 

@@ -8,7 +8,9 @@
 * ISMCTS and MCTS simulations/s on Armadora (2 players basic, 4 players advanced), with
   one thread and with ``threads=2`` (root parallelism);
 * strength on Armadora (2 players, basic): score rates with their game counts, from
-  :func:`boardrules.arena.play_match`.
+  :func:`boardrules.arena.play_match`;
+* reuse between moves: the nodes a :class:`~boardrules.search.SearchHandle` keeps per
+  second of the next search's walk and compaction (connect four, Armadora).
 
 Every workload is seeded; the MCTS and alpha-beta results are deterministic for a seed and
 an iteration or depth budget (the times, of course, are not).
@@ -21,7 +23,7 @@ from dataclasses import dataclass
 
 import boardrules
 from boardrules.arena import MatchResult, play_match
-from boardrules.search import suggest
+from boardrules.search import SearchHandle, suggest
 
 UCT_C = 2.0
 SEED = 20_261_129
@@ -134,3 +136,35 @@ def armadora_match(strong: str, weak: str, games: int, seed: int = SEED,
 def ismcts_bot(iterations: int) -> str:
     """The arena spec of an ISMCTS bot with an iteration budget."""
     return f"ismcts:iterations={iterations}"
+
+
+#: (game, options, the kept search's iterations) of the reuse workloads.
+REUSE_CONFIGS = [("connect_four", {}, 200_000), ("armadora", {"players": 2}, 10_000)]
+
+
+def kept_tree(game_id: str, options: dict[str, int], iterations: int,
+              seed: int = SEED) -> tuple[SearchHandle, boardrules.State[boardrules.Move], int]:
+    """A handle holding a search of ``iterations`` from four moves into a seeded game, and
+    the position after the move it suggests and the reply it expects (the player to move
+    again): what a bot meets at its next move.  The searching player is the third."""
+    state = boardrules.load(game_id, **options).new_game(seed=seed)
+    for k in range(4):
+        state.apply(suggest(state, iterations=200, seed=k).move)
+    player = state.current_player
+    handle = SearchHandle()
+    first = suggest(state, iterations=iterations, seed=seed, handle=handle)
+    handle.played(first.move)
+    for move in first.pv:
+        if state.current_player == player and move is not first.pv[0]:
+            break
+        state.apply(move)
+    return handle, state, player
+
+
+def reuse_walk(handle: SearchHandle, state: boardrules.State[boardrules.Move],
+               player: int) -> Rate:
+    """One iteration from the kept tree: the time is the walk and the compaction."""
+    start = time.perf_counter()
+    result = suggest(state, player=player, iterations=1, seed=SEED, handle=handle)
+    seconds = time.perf_counter() - start
+    return Rate(int(result.stats["reused_nodes"]), seconds)

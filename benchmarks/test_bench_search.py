@@ -51,3 +51,25 @@ def test_bench_search_armadora(benchmark: Any, players: int, variant: str, algor
     benchmark.group = f"{algorithm} armadora {players}p {variant}, 4,000 simulations"
     _rate(benchmark, lambda: w.mcts_armadora(players, variant, algorithm, 4_000, threads),
           "sims", threads=threads)
+
+
+@pytest.mark.parametrize(("game_id", "options", "iterations"), w.REUSE_CONFIGS,
+                         ids=[g for g, _, _ in w.REUSE_CONFIGS])
+def test_bench_reuse_walk(benchmark: Any, game_id: str, options: dict[str, int],
+                          iterations: int) -> None:
+    """What keeping a tree costs the next search: the walk to its position and the
+    compaction of the subtree (a fresh kept tree each round)."""
+    benchmark.group = "reuse between moves: walk and compaction"
+    rates: list[w.Rate] = []
+
+    def setup() -> tuple[tuple[Any, ...], dict[str, Any]]:
+        return w.kept_tree(game_id, options, iterations), {}
+
+    def workload(handle: Any, state: Any, player: int) -> None:
+        rates.append(w.reuse_walk(handle, state, player))
+
+    benchmark.pedantic(workload, setup=setup, rounds=ROUNDS, warmup_rounds=0)
+    assert len({r.count for r in rates}) == 1  # seeded: the same tree kept every round
+    best = max(rates, key=lambda r: r.per_second)
+    benchmark.extra_info.update(kept_nodes=best.count, milliseconds=round(best.seconds * 1e3, 3),
+                                iterations=iterations)
