@@ -1594,14 +1594,15 @@ def run_mcts(CoreState st, int64_t iterations, double time_limit, double explora
             # tree is of no use after it
             reuse_trees(store, jobs, None if determinize_once else key)
         cancelled = mcts_run_jobs(jobs, should_stop)
-        if from_commit and not _pooled_replies(jobs):
+        replies = _pooled_replies(jobs)
+        if from_commit and not replies:
             # a tree capped below three nodes holds no pooled decision: search the
             # decision itself (the deadline is the same; a budget this small is quick)
             from_commit = False
             continue
         break
-    result = (mcts_from_commit_result(jobs, cancelled) if from_commit
-              else mcts_result(jobs, mover, cancelled))
+    result = (mcts_from_commit_result(jobs, cancelled, replies) if from_commit
+              else mcts_result(jobs, mover, cancelled, replies))
     result["from_commit"] = from_commit
     result["reused_nodes"] = sum((<_MctsJob>j).reused_nodes for j in jobs)
     result["reused_visits"] = sum((<_MctsJob>j).reused_visits for j in jobs)
@@ -1622,28 +1623,36 @@ def run_mcts(CoreState st, int64_t iterations, double time_limit, double explora
     return result
 
 
-cdef dict mcts_result(list jobs, int mover, bint cancelled):
-    """Merge the trees' root statistics; the pv comes from the tree that visited the best
-    move most (the merged best move may be missing from some trees)."""
+cdef dict merged_stats(list jobs, bint cancelled):
+    """The trees' statistics together (a MemoryError if one ran out of memory)."""
     cdef _MctsJob job
-    cdef int32_t ch, node
-    cdef int a
-    totals = {}
-    it = 0
-    depth = 0
-    seconds = 0.0
-    nodes = 0
-    full = False
-    clock = False
     for job in jobs:
         if job.stats.status != 0:
             raise MemoryError("search tree")
-        it += job.stats.iterations
-        nodes += job.stats.nodes
-        depth = max(depth, job.stats.max_depth)
-        seconds = max(seconds, job.stats.seconds)
-        full = full or job.tree.full
-        clock = clock or job.stats.stopped == 1
+    return {"iterations": sum((<_MctsJob>j).stats.iterations for j in jobs),
+            "nodes": sum((<_MctsJob>j).stats.nodes for j in jobs),
+            "max_depth": max((<_MctsJob>j).stats.max_depth for j in jobs),
+            "seconds": max((<_MctsJob>j).stats.seconds for j in jobs),
+            "trees": len(jobs),
+            "tree_full": any((<_MctsJob>j).tree.full for j in jobs),
+            "stopped": "cancelled" if cancelled else (
+                "time" if any((<_MctsJob>j).stats.stopped == 1 for j in jobs) else None),
+            "select_failures": sum((<_MctsJob>j).stats.select_failures for j in jobs),
+            "pooled_nodes": sum((<_MctsJob>j).tree.pooled for j in jobs),
+            "simultaneous_decisions": sum((<_MctsJob>j).stats.simultaneous for j in jobs)}
+
+
+cdef dict mcts_result(list jobs, int mover, bint cancelled, list replies):
+    """Merge the trees' root statistics; the pv comes from the tree that visited the best
+    move most (the merged best move may be missing from some trees).  ``replies``: the
+    pooled decision below the root (_pooled_replies)."""
+    cdef _MctsJob job
+    cdef _MctsJob best_job = None
+    cdef int32_t ch, node = -1
+    cdef int64_t best_visits = -1
+    result = merged_stats(jobs, cancelled)
+    totals = {}
+    for job in jobs:
         ch = job.tree.nodes[0].first_child
         while ch >= 0:
             v, val = totals.get(job.tree.nodes[ch].action, (0, 0.0))
@@ -1652,64 +1661,51 @@ cdef dict mcts_result(list jobs, int mover, bint cancelled):
             ch = job.tree.nodes[ch].next_sibling
     children = sorted(((a, n, val / n if n else 0.0) for a, (n, val) in totals.items()),
                       key=lambda x: (-x[1], -x[2], x[0]))
-    replies = _pooled_replies(jobs)
     pv = []
     if children:
-        best_visits = -1
-        best_job = None
         for job in jobs:
             ch = find_child(&job.tree, 0, children[0][0])
             if ch >= 0 and job.tree.nodes[ch].visits > best_visits:
                 best_visits, best_job, node = job.tree.nodes[ch].visits, job, ch
-        job = best_job
-        pv.append(job.tree.nodes[node].action)
-        while True:
-            node = _pv_next(&job.tree, node, &a)
-            if a < 0:
-                break
-            pv.append(a)
-            if node < 0:
-                break
-    return {"children": children, "pv": pv, "iterations": it, "nodes": nodes,
-            "max_depth": depth, "seconds": seconds, "trees": len(jobs), "tree_full": full,
-            "stopped": "cancelled" if cancelled else ("time" if clock else None),
-            "select_failures": sum((<_MctsJob>j).stats.select_failures for j in jobs),
-            "pooled_nodes": sum((<_MctsJob>j).tree.pooled for j in jobs), "replies": replies,
-            "simultaneous_decisions": sum((<_MctsJob>j).stats.simultaneous for j in jobs)}
+        pv.append(children[0][0])
+        _pv_tail(&best_job.tree, node, pv)
+    result.update(children=children, pv=pv, replies=replies)
+    return result
 
 
-cdef dict mcts_from_commit_result(list jobs, bint cancelled):
+cdef dict mcts_from_commit_result(list jobs, bint cancelled, list replies):
     """mcts_result for a search from a commit taken back: the moves are the pooled
-    decision's; the pv is its most visited action, then the line below it after the
-    commit the tree visited most (the searcher's best guess of the hidden commit)."""
+    decision's (``replies``, not empty); the pv is its most visited action, then the line
+    below it after the commit the tree visited most (the searcher's best guess of the
+    hidden commit)."""
     cdef _MctsJob job
     cdef _MctsJob best_job = None
-    cdef int32_t pn, node, commit
-    cdef int a
+    cdef int32_t pn, commit
     cdef int64_t best_visits = -1
-    result = mcts_result(jobs, 0, cancelled)
-    children = _pooled_replies(jobs)
-    pv = []
-    if children:
-        for job in jobs:
-            pn = job.tree.nodes[0].first_pooled
-            while pn >= 0:
-                if (job.tree.nodes[pn].action == children[0][0]
-                        and job.tree.nodes[pn].visits > best_visits):
-                    best_visits, best_job = job.tree.nodes[pn].visits, job
-                pn = job.tree.nodes[pn].next_sibling
-        pv.append(children[0][0])
-        commit = _most_visited(&best_job.tree, best_job.tree.nodes[0].first_child)
-        node = find_child(&best_job.tree, commit, children[0][0]) if commit >= 0 else -1
-        while node >= 0:
-            node = _pv_next(&best_job.tree, node, &a)
-            if a < 0:
-                break
-            pv.append(a)
-    result["children"] = children
-    result["pv"] = pv
-    result["replies"] = []
+    result = merged_stats(jobs, cancelled)
+    best = replies[0][0]
+    for job in jobs:
+        pn = job.tree.nodes[0].first_pooled
+        while pn >= 0:
+            if job.tree.nodes[pn].action == best and job.tree.nodes[pn].visits > best_visits:
+                best_visits, best_job = job.tree.nodes[pn].visits, job
+            pn = job.tree.nodes[pn].next_sibling
+    pv = [best]
+    commit = _most_visited(&best_job.tree, best_job.tree.nodes[0].first_child)
+    if commit >= 0:
+        _pv_tail(&best_job.tree, find_child(&best_job.tree, commit, best), pv)
+    result.update(children=replies, pv=pv, replies=[])
     return result
+
+
+cdef void _pv_tail(const Tree* tree, int32_t node, list pv):
+    """Append the principal variation after ``node`` (nothing when it is -1)."""
+    cdef int a
+    while node >= 0:
+        node = _pv_next(tree, node, &a)
+        if a < 0:
+            break
+        pv.append(a)
 
 
 cdef tuple _average_strategies(list jobs):
@@ -1749,6 +1745,8 @@ cdef list _pooled_replies(list jobs):
     cdef const Node* node
     totals = {}
     for job in jobs:
+        if job.stats.status != 0 or job.tree.size == 0:
+            continue  # out of memory before its root: merged_stats raises
         pn = job.tree.nodes[0].first_pooled
         while pn >= 0:
             node = &job.tree.nodes[pn]
