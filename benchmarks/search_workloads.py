@@ -154,9 +154,9 @@ def kept_tree(game_id: str, options: dict[str, int], iterations: int,
     handle = SearchHandle()
     first = suggest(state, iterations=iterations, seed=seed, handle=handle)
     handle.played(first.move)
-    for move in first.pv:
-        if state.current_player == player and move is not first.pv[0]:
-            break
+    for i, move in enumerate(first.pv):
+        if i > 0 and state.current_player == player:
+            break  # his next move: the position the next search is asked about
         state.apply(move)
     return handle, state, player
 
