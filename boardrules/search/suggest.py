@@ -14,7 +14,8 @@ from __future__ import annotations
 import math
 import random
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal
 
@@ -210,24 +211,17 @@ class SearchHandle:
         """Memory of the kept trees, in bytes."""
         return int(self._store.bytes)
 
-    def _in_use(self) -> _HandleUse:
-        return _HandleUse(self._busy)
-
-
-class _HandleUse:
-    """Holds a handle's lock for a search: a second search with the same handle at once
-    is an error, not a race over its trees."""
-
-    def __init__(self, lock: threading.Lock) -> None:
-        self._lock = lock
-
-    def __enter__(self) -> None:
-        if not self._lock.acquire(blocking=False):
+    @contextmanager
+    def _in_use(self) -> Iterator[None]:
+        """Hold the handle for one search: a second one at once is an error, not a race
+        over its trees."""
+        if not self._busy.acquire(blocking=False):
             raise RuntimeError("this SearchHandle is in use by another search: give each "
                                "thread its own")
-
-    def __exit__(self, *exc: object) -> None:
-        self._lock.release()
+        try:
+            yield
+        finally:
+            self._busy.release()
 
 
 @dataclass(frozen=True)

@@ -1384,11 +1384,12 @@ cdef class TreeStore:
     @property
     def bytes(self):
         """Memory of the kept trees' node arrays."""
-        return sum((<_MctsJob>j).tree.capacity
-                   * (sizeof(Node) + (sizeof(RmStat) if (<_MctsJob>j).tree.rm != NULL else 0)
-                      + (sizeof(int64_t) if (<_MctsJob>j).tree.avail != NULL else 0)
-                      + (2 * sizeof(int32_t) if (<_MctsJob>j).tree.kids != NULL else 0))
-                   for j in self.jobs)
+        cdef _MctsJob job
+        total = 0
+        for job in self.jobs:
+            total += job.tree.capacity * node_bytes(job.tree.avail != NULL,
+                                                    job.tree.rm != NULL, job.tree.kids != NULL)
+        return total
 
 
 cdef int reuse_trees(TreeStore store, list jobs, object key) except -1:
@@ -1498,12 +1499,16 @@ AVAIL_NODE_BYTES = sizeof(int64_t)
 RUN_NODE_BYTES = 2 * sizeof(int32_t)
 
 
+cdef size_t node_bytes(bint avail, bint rm, bint runs) noexcept nogil:
+    """Bytes a tree node takes with the side arrays its tree has."""
+    return (sizeof(Node) + (sizeof(int64_t) if avail else 0) + (sizeof(RmStat) if rm else 0)
+            + (2 * sizeof(int32_t) if runs else 0))
+
+
 def tree_node_bytes(CoreState st, bint ismcts, bint regret):
     """Bytes a node of an MCTS tree takes on ``st``'s game, its side arrays included
-    (what ``max_memory`` is divided by)."""
-    return (NODE_BYTES + (AVAIL_NODE_BYTES if ismcts else 0)
-            + (RM_NODE_BYTES if regret else 0)
-            + (RUN_NODE_BYTES if fixed_moves(st.c, ismcts) else 0))
+    (what ``max_memory`` is divided by): those a job's setup gives its tree."""
+    return node_bytes(ismcts, regret, fixed_moves(st.c, ismcts))
 
 
 cdef int simultaneous_mode(object name) except -1:
