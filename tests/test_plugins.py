@@ -100,6 +100,68 @@ def test_a_broken_or_clashing_entry_point_warns_and_the_rest_load(tmp_path: Path
     assert "'armadora'" in result.stderr and "already registered" in result.stderr
 
 
+def test_a_malformed_entry_points_file_warns_naming_its_package_and_the_rest_load(
+        tmp_path: Path) -> None:
+    # importlib.metadata.entry_points() parses every package's entry_points.txt at once:
+    # one line without "=" in an unrelated package's [console_scripts] raised TypeError
+    # out of the first boardrules.load(), and no plugin ever loaded after it.
+    _distribution(tmp_path, "unrelated_tool", "[console_scripts]\nfoo\n")
+    _distribution(tmp_path, "healthy_games", textwrap.dedent("""\
+        [boardrules.games]
+        healthy_game = healthy_games:Healthy
+        """), module=textwrap.dedent("""\
+        from boardrules.games.tic_tac_toe import TicTacToeGame
+        class Healthy(TicTacToeGame):
+            id = "healthy_game"
+        """))
+    result = _child("""
+        import boardrules
+        boardrules.load("armadora").new_game(seed=1)
+        assert "healthy_game" in boardrules.available_games()
+        assert boardrules.load(boardrules.games.as_game_id("healthy_game")).new_game(seed=1)
+        """, tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "distribution unrelated_tool" in result.stderr
+    assert "entry points cannot be read" in result.stderr
+
+
+def test_a_plugin_raising_systemexit_at_import_warns_and_the_rest_load(
+        tmp_path: Path) -> None:
+    # A module that calls sys.exit() when a dependency is missing: SystemExit is no
+    # Exception, and it escaped boardrules.load("armadora").
+    _distribution(tmp_path, "exiting_games", textwrap.dedent("""\
+        [boardrules.games]
+        exiting_game = exiting_games:Game
+        """), module="import sys\nsys.exit('needs libfoo')\n")
+    result = _child("""
+        import boardrules
+        boardrules.load("armadora").new_game(seed=1)
+        assert "exiting_game" not in boardrules.available_games()
+        print("loaded")
+        """, tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "loaded"
+    assert "'exiting_game'" in result.stderr and "SystemExit: needs libfoo" in result.stderr
+
+
+def test_a_plugin_raising_keyboardinterrupt_at_import_is_not_swallowed(
+        tmp_path: Path) -> None:
+    # Ctrl-C while a plugin imports must still stop the program.
+    _distribution(tmp_path, "interrupted_games", textwrap.dedent("""\
+        [boardrules.games]
+        interrupted_game = interrupted_games:Game
+        """), module="raise KeyboardInterrupt\n")
+    result = _child("""
+        import boardrules
+        try:
+            boardrules.available_games()
+        except KeyboardInterrupt:
+            print("interrupted")
+        """, tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "interrupted"
+
+
 def test_the_entry_point_group_is_documented_and_used() -> None:
     assert games.ENTRY_POINT_GROUP == "boardrules.games"
 

@@ -22,6 +22,7 @@ import difflib
 import importlib
 import importlib.metadata
 import inspect
+import re
 import warnings
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal, NewType, overload
@@ -186,15 +187,21 @@ def load_entry_points() -> dict[str, str]:
     """Register every game that installed packages declare in the ``boardrules.games``
     entry-point group (done on first use of the registry).  An id already registered (a
     built-in game, or one registered by hand) is kept: the entry point is skipped with a
-    warning, as is one that fails to import or is not a factory.  Returns the problems,
-    id -> reason."""
+    warning, as is one that fails to import (any exception, ``SystemExit`` too: only
+    ``KeyboardInterrupt`` goes through) or is not a factory.  An installed package whose
+    ``entry_points.txt`` cannot be read is skipped with a warning naming it; the other
+    packages' games load.  Returns the problems, id -> reason (for an unreadable package,
+    ``"distribution NAME"`` -> reason)."""
     global _PLUGINS_LOADED
     _PLUGINS_LOADED = True
     problems: dict[str, str] = {}
-    for point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+    for point in _declared_entry_points(problems):
         try:
             factory = point.load()
-        except Exception as exc:  # a broken package must not break the rest
+        except (KeyboardInterrupt, GeneratorExit):
+            raise
+        except BaseException as exc:  # a broken package must not break the rest:
+            # a module that calls sys.exit() when a dependency is missing included
             problems[point.name] = f"{point.value} failed to load: {type(exc).__name__}: {exc}"
             continue
         if point.name in _REGISTRY:
@@ -206,7 +213,43 @@ def load_entry_points() -> dict[str, str]:
             continue
         register(point.name, factory)
     for game_id, reason in problems.items():
-        warnings.warn(f"boardrules: game {game_id!r} from entry point group "
+        what = game_id if game_id.startswith("distribution ") else f"game {game_id!r}"
+        warnings.warn(f"boardrules: {what} from entry point group "
                       f"{ENTRY_POINT_GROUP!r}: {reason}", RuntimeWarning, stacklevel=2)
     return problems
 
+
+def _declared_entry_points(problems: dict[str, str]) -> list[importlib.metadata.EntryPoint]:
+    """The ``boardrules.games`` entry points of the installed distributions, read one
+    distribution at a time: ``importlib.metadata.entry_points()`` parses every package's
+    ``entry_points.txt`` at once, so one malformed file (even of a package with no game)
+    would raise for all.  The first distribution of a name on ``sys.path`` wins, as in
+    ``entry_points()``; an unreadable one goes to ``problems`` under ``"distribution
+    NAME"``."""
+    points: list[importlib.metadata.EntryPoint] = []
+    seen: set[str] = set()
+    try:
+        for dist in importlib.metadata.distributions():
+            name = ""
+            try:
+                name = _distribution_name(dist)
+                if name in seen:
+                    continue
+                seen.add(name)
+                points.extend(dist.entry_points.select(group=ENTRY_POINT_GROUP))
+            except Exception as exc:  # a malformed entry_points.txt or METADATA
+                where = getattr(dist, "_path", "?")
+                problems[f"distribution {name or where}"] = (
+                    f"its entry points cannot be read ({where}): {type(exc).__name__}: {exc}")
+    except Exception as exc:  # a sys.path entry the finders cannot walk
+        problems["distribution ?"] = (f"the installed packages cannot be listed: "
+                                      f"{type(exc).__name__}: {exc}")
+    return points
+
+
+def _distribution_name(dist: importlib.metadata.Distribution) -> str:
+    """The name ``importlib.metadata`` tells distributions apart by (normalized)."""
+    normalized = getattr(dist, "_normalized_name", None)
+    if isinstance(normalized, str) and normalized:
+        return normalized
+    return re.sub(r"[-_.]+", "_", str(dist.metadata["Name"] or "")).lower()
