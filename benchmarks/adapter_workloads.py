@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-from search_workloads import Rate
+from interleave import Rate, cpu_timed
 
 import boardrules
 from boardrules.games import as_game_id
@@ -42,9 +42,7 @@ GAMES: tuple[tuple[str, dict[str, Any]], ...] = (
 
 
 def _timed(run: Callable[[], int]) -> Rate:
-    start = time.process_time()
-    count = run()
-    return Rate(count, time.process_time() - start)
+    return cpu_timed(run)
 
 
 def load(game_id: str, options: dict[str, Any]) -> boardrules.Game[Any, Any]:

@@ -1,27 +1,49 @@
-"""Helpers shared by the per-game speed scripts (``run_albion.py``,
-``run_rome_and_carthage.py``): best-of-N rates, seeded mid-game positions and the
-reStructuredText table they print.  The positions are drawn by
-:func:`boardrules.bench.seeded_positions`, which ``boardrules bench`` uses too."""
+"""Helpers shared by the speed scripts of ``benchmarks/``: best-of-N rates on the CPU
+clock, seeded mid-game positions, the machine line under a table and the
+reStructuredText table the per-game scripts (``run_albion.py``, ``run_armada.py``,
+``run_rome_and_carthage.py``) print.  The positions are drawn by
+:func:`boardrules.bench.seeded_positions`, which ``boardrules bench`` uses too.  Scripts
+that compare two engines, versions or settings time them with :mod:`interleave`
+instead."""
 
 from __future__ import annotations
 
+import os
+import platform
 import time
 from collections.abc import Callable, Sequence
 
-from boardrules.bench import seeded_positions
+import boardrules
+from boardrules.bench import core_count, cpu_model, seeded_positions
 
-__all__ = ["best_rate", "print_table", "seeded_positions"]
+__all__ = ["best_rate", "machine_summary", "print_table", "seeded_positions"]
 
 
 def best_rate(work: Callable[[], int], repeats: int) -> tuple[int, float]:
-    """(units of one run, best units per second over ``repeats`` runs)."""
+    """(units of one run, best units per CPU second of this process over ``repeats``
+    runs): every workload here runs on one thread."""
     best = float("inf")
     units = 0
     for _ in range(repeats):
-        start = time.perf_counter()
+        start = time.process_time()
         units = work()
-        best = min(best, time.perf_counter() - start)
-    return units, units / best
+        best = min(best, time.process_time() - start)
+    return units, units / best if best > 0 else float("inf")
+
+
+def machine_summary(load_before: float | None = None, how: str = "") -> str:
+    """One line: the release, Python, platform, CPU, cores and the load average (before
+    the run, when given, and now), then ``how`` the figures were taken."""
+    try:
+        now = f"{os.getloadavg()[0]:.2f}"
+    except OSError:  # a platform without a load average
+        now = "unknown"
+    load = (f"load average {load_before:.2f} before, {now} after" if load_before is not None
+            else f"load average {now}")
+    parts = [f"boardrules {boardrules.__version__}",
+             f"{platform.python_implementation()} {platform.python_version()}",
+             platform.platform(terse=True), cpu_model(), f"{core_count()} cores", load]
+    return "; ".join(parts + ([how] if how else []))
 
 
 def print_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:

@@ -13,13 +13,15 @@
   second of the next search's walk and compaction (connect four, Armadora).
 
 Every workload is seeded; the MCTS and alpha-beta results are deterministic for a seed and
-an iteration or depth budget (the times, of course, are not).
+an iteration or depth budget (the times, of course, are not).  Each returns a
+:class:`~interleave.Rate`: its count over the CPU seconds of this process (OpenSpiel's C++
+bots run in this process too) and over the wall seconds; ``run_search.py`` times them
+side by side in interleaved rounds (:mod:`interleave`).
 """
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass
+from interleave import Rate, cpu_timed
 
 import boardrules
 from boardrules.arena import MatchResult, play_match
@@ -29,25 +31,11 @@ UCT_C = 2.0
 SEED = 20_261_129
 
 
-@dataclass(frozen=True)
-class Rate:
-    """A measured rate: ``count`` things in ``seconds``."""
-
-    count: int
-    seconds: float
-
-    @property
-    def per_second(self) -> float:
-        return self.count / self.seconds if self.seconds > 0 else 0.0
-
-
 def mcts_connect_four(simulations: int, threads: int = 1, seed: int = SEED) -> Rate:
     state = boardrules.load("connect_four").new_game(seed=seed)
-    start = time.perf_counter()
-    result = suggest(state, algorithm="mcts", iterations=simulations, exploration=UCT_C,
-                     threads=threads, seed=seed)
-    seconds = time.perf_counter() - start
-    return Rate(int(result.stats["iterations"]), seconds)
+    return cpu_timed(lambda: int(suggest(
+        state, algorithm="mcts", iterations=simulations, exploration=UCT_C, threads=threads,
+        seed=seed).stats["iterations"]))
 
 
 def openspiel_available() -> bool:
@@ -66,9 +54,7 @@ def openspiel_mcts_connect_four(simulations: int, seed: int = SEED) -> Rate:
     evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
     bot = pyspiel.MCTSBot(game, evaluator, UCT_C, simulations, 1000, False, seed, False)
     state = game.new_initial_state()
-    start = time.perf_counter()
-    bot.step(state)
-    return Rate(simulations, time.perf_counter() - start)
+    return cpu_timed(lambda: (bot.step(state), simulations)[1])
 
 
 def ismcts_armadora_first_move(simulations: int, seed: int = SEED) -> Rate:
@@ -76,10 +62,9 @@ def ismcts_armadora_first_move(simulations: int, seed: int = SEED) -> Rate:
     (2 players, basic), the worlds redrawn every simulation."""
     game = boardrules.load("armadora", players=2)
     state = game.new_game(seed=seed)
-    start = time.perf_counter()
-    result = suggest(state, algorithm="ismcts", iterations=simulations, exploration=UCT_C,
-                     rollout_limit=game.max_game_length, seed=seed)
-    return Rate(int(result.stats["iterations"]), time.perf_counter() - start)
+    return cpu_timed(lambda: int(suggest(
+        state, algorithm="ismcts", iterations=simulations, exploration=UCT_C,
+        rollout_limit=game.max_game_length, seed=seed).stats["iterations"]))
 
 
 def openspiel_ismcts_armadora_first_move(simulations: int, seed: int = SEED) -> Rate:
@@ -98,17 +83,13 @@ def openspiel_ismcts_armadora_first_move(simulations: int, seed: int = SEED) -> 
     state = game.new_initial_state()
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])
-    start = time.perf_counter()
-    bot.step(state)
-    return Rate(simulations, time.perf_counter() - start)
+    return cpu_timed(lambda: (bot.step(state), simulations)[1])
 
 
 def alphabeta_connect_four(depth: int, seed: int = SEED) -> Rate:
     state = boardrules.load("connect_four").new_game(seed=seed)
-    start = time.perf_counter()
-    result = suggest(state, algorithm="alphabeta", depth=depth, seed=seed)
-    seconds = time.perf_counter() - start
-    return Rate(int(result.stats["nodes"]), seconds)
+    return cpu_timed(lambda: int(suggest(state, algorithm="alphabeta", depth=depth,
+                                         seed=seed).stats["nodes"]))
 
 
 ARMADORA_CONFIGS: tuple[tuple[int, str], ...] = ((2, "basic"), (4, "advanced"))
@@ -117,11 +98,9 @@ ARMADORA_CONFIGS: tuple[tuple[int, str], ...] = ((2, "basic"), (4, "advanced"))
 def mcts_armadora(players: int, variant: str, algorithm: str, simulations: int,
                   threads: int = 1, seed: int = SEED) -> Rate:
     state = boardrules.load("armadora", players=players, variant=variant).new_game(seed=seed)
-    start = time.perf_counter()
-    result = suggest(state, algorithm=algorithm,  # type: ignore[arg-type]
-                     iterations=simulations, threads=threads, seed=seed)
-    seconds = time.perf_counter() - start
-    return Rate(int(result.stats["iterations"]), seconds)
+    return cpu_timed(lambda: int(suggest(
+        state, algorithm=algorithm,  # type: ignore[arg-type]
+        iterations=simulations, threads=threads, seed=seed).stats["iterations"]))
 
 
 def armadora_match(strong: str, weak: str, games: int, seed: int = SEED,
@@ -164,7 +143,5 @@ def kept_tree(game_id: str, options: dict[str, int], iterations: int,
 def reuse_walk(handle: SearchHandle, state: boardrules.State[boardrules.Move],
                player: int) -> Rate:
     """One iteration from the kept tree: the time is the walk and the compaction."""
-    start = time.perf_counter()
-    result = suggest(state, player=player, iterations=1, seed=SEED, handle=handle)
-    seconds = time.perf_counter() - start
-    return Rate(int(result.stats["reused_nodes"]), seconds)
+    return cpu_timed(lambda: int(suggest(state, player=player, iterations=1, seed=SEED,
+                                         handle=handle).stats["reused_nodes"]))
