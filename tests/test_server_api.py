@@ -618,6 +618,34 @@ def test_a_forged_save_is_refused_for_its_table_only(db: Path) -> None:
         assert client.get(f"/tables/{second}").status_code == 200
 
 
+@pytest.mark.parametrize(("column", "junk", "why"), [
+    ("version", "abc", "version column holds 'abc'"),
+    ("version", -1, "version column holds -1"),
+    ("created", "x", "created column holds 'x'"),
+    ("auto_chance", "yes", "auto_chance column holds 'yes'"),
+    ("version", 1.5, "version column holds 1.5"),
+])
+def test_a_damaged_row_refuses_its_table_only(db: Path, column: str, junk: Any,
+                                              why: str) -> None:
+    with running(db) as client:
+        made = [create(client, game="connect_four") for _ in range(2)]
+    damaged, honest = (m["table"]["id"] for m in made)
+    with sqlite3.connect(db) as conn:
+        conn.execute(f"UPDATE tables SET {column} = ? WHERE id = ?", (junk, damaged))
+    with running(db) as client:  # the server starts: one row stops nothing else
+        summary = client.get(f"/tables/{damaged}").json()
+        assert summary["status"] == "refused" and why in summary["error"]
+        assert summary["game"] == "connect_four" and len(summary["seats"]) == 2
+        token = made[0]["tokens"]["seats"][0]
+        for response in (client.get(f"/tables/{damaged}/view", headers=auth(token)),
+                         move(client, damaged, token, "d", 0)):
+            assert response.status_code == 409
+            assert response.json()["error"]["code"] == "table_refused"
+        assert client.get(f"/tables/{honest}").json()["status"] == "playing"
+        assert move(client, honest, made[1]["tokens"]["seats"][0], "d", 0).status_code == 200
+        assert len(client.get("/tables").json()["tables"]) == 2
+
+
 def test_the_key_file_is_made_beside_the_database_readable_by_its_owner_only(
         db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(SECRET_ENV, raising=False)

@@ -16,16 +16,17 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import json
+import math
 import os
 import queue
 import secrets
 import sqlite3
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 #: The environment variable that holds the signing key (text, at least 16 bytes).
 SECRET_ENV = "BOARDRULES_SERVER_SECRET"
@@ -34,6 +35,7 @@ MIN_SECRET_BYTES = 16
 MAX_BATCH = 256
 
 Synchronous = Literal["FULL", "NORMAL"]
+T = TypeVar("T")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -124,7 +126,12 @@ def connect(db_path: Path, synchronous: Synchronous = "FULL") -> sqlite3.Connect
     return conn
 
 
-def read_rows(db_path: Path) -> list[TableRow]:
+#: A table's row as SQLite gives it, not yet converted: each row is converted on its own
+#: (:func:`table_row`), so that a column edited into junk refuses that table only.
+RawRow = tuple[Any, ...]
+
+
+def read_rows(db_path: Path) -> list[RawRow]:
     """Every table in the database, oldest first (at start-up, before the writer runs)."""
     conn = connect(db_path)
     try:
@@ -133,17 +140,68 @@ def read_rows(db_path: Path) -> list[TableRow]:
             " version, save FROM tables ORDER BY created, id").fetchall()
     finally:
         conn.close()
-    return [_row(values) for values in rows]
+    return [tuple(values) for values in rows]
 
 
-def _row(values: Sequence[Any]) -> TableRow:
+class DamagedRow(ValueError):
+    """A column of a table's row holds what no server wrote (edited by hand, or damaged)."""
+
+
+def table_row(values: RawRow) -> TableRow:
+    """A stored row, each column checked: :class:`DamagedRow` names the first column that
+    holds a value of the wrong kind (``version = 'abc'``, ``created = 'x'``)."""
     (table_id, created, game, options, seats, auto_chance, seat_tokens, host_token,
      version, save) = values
-    return TableRow(id=str(table_id), created=float(created), game=str(game),
-                    options=_json_value(options, dict), seats=_json_value(seats, list),
-                    auto_chance=bool(auto_chance),
-                    seat_tokens=_json_value(seat_tokens, list), host_token=str(host_token),
-                    version=int(version), save=str(save))
+    return TableRow(id=_text(table_id, "id"), created=_time(created),
+                    game=_text(game, "game"), options=_json_value(options, dict),
+                    seats=_json_value(seats, list), auto_chance=_flag(auto_chance),
+                    seat_tokens=_json_value(seat_tokens, list),
+                    host_token=_text(host_token, "host_token"), version=_version(version),
+                    save=_text(save, "save"))
+
+
+def damaged_row(values: RawRow) -> TableRow:
+    """What can be read of a row :func:`table_row` refuses -- its id, game and seats -- so
+    that its table can be listed as refused (nothing of it is ever played or written)."""
+    table_id, created, game, options, seats, _, seat_tokens, _, version, _ = values
+    return TableRow(id=str(table_id), created=_or_default(_time, created, 0.0),
+                    game=str(game), options=_json_value(options, dict),
+                    seats=_json_value(seats, list), auto_chance=False,
+                    seat_tokens=_json_value(seat_tokens, list), host_token="",
+                    version=_or_default(_version, version, 0), save="")
+
+
+def _or_default(convert: Callable[[Any], T], value: object, default: T) -> T:
+    try:
+        return convert(value)
+    except DamagedRow:
+        return default
+
+
+def _text(value: object, column: str) -> str:
+    if not isinstance(value, str):
+        raise DamagedRow(f"its {column} column holds {value!r}, not text")
+    return value
+
+
+def _time(value: object) -> float:
+    # SQLite's REAL affinity stores a number as one; text that is no number stays text
+    if isinstance(value, bool) or not isinstance(value, int | float) \
+            or not math.isfinite(value):
+        raise DamagedRow(f"its created column holds {value!r}, not a time")
+    return float(value)
+
+
+def _version(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise DamagedRow(f"its version column holds {value!r}, not a version")
+    return value
+
+
+def _flag(value: object) -> bool:
+    if type(value) is not int or value not in (0, 1):
+        raise DamagedRow(f"its auto_chance column holds {value!r}, not 0 or 1")
+    return bool(value)
 
 
 def _json_value(text: object, kind: type[Any]) -> Any:

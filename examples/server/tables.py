@@ -33,7 +33,7 @@ from boardrules.arena import BotSpec, derive_seed
 from boardrules.games import as_game_id, check_saved_options
 from examples.server.bots import BotBudget, bounded_bot, choose_move
 from examples.server.errors import ApiError, stale_version, unknown_table
-from examples.server.store import Store, TableRow
+from examples.server.store import RawRow, Store, TableRow, damaged_row, table_row
 
 log = logging.getLogger("boardrules.server")
 
@@ -164,22 +164,35 @@ class Lobby:
 
     # --- start and stop ---
 
-    def restore(self, rows: Sequence[TableRow]) -> None:
-        """The tables of the database, each save checked with the key: a forged or altered
-        save leaves its table refused (its error says why), the others play on."""
-        for row in rows:
-            table = Table(id=row.id, game_id=row.game, options=row.options, seats=[],
-                          auto_chance=row.auto_chance, created=row.created,
-                          host_token_hash=row.host_token, version=row.version, save=row.save)
-            try:
-                state = self._checked_state(row)
-                table.seats = self._restored_seats(row, table, state.game)
-                table.state = state
-            except Exception as exc:  # whatever a row holds, it closes that table only
-                table.seats = _plain_seats(row)
-                table.refused = f"the stored save was refused: {exc}"
-                log.error("table %s: %s", row.id, table.refused)
-            self.tables[row.id] = table
+    def restore(self, rows: Sequence[RawRow]) -> None:
+        """The tables of the database, each row converted and its save checked with the key
+        on its own: a damaged row, or a forged or altered save, leaves its table refused
+        (its error says why), the others play on."""
+        for values in rows:
+            table = self._restored_table(values)
+            self.tables[table.id] = table
+
+    def _restored_table(self, values: RawRow) -> Table:
+        try:
+            row = table_row(values)
+        except Exception as exc:  # whatever a row holds, it closes that table only
+            return self._refused(damaged_row(values), f"the stored row was refused: {exc}")
+        table = _table_of(row)
+        try:
+            state = self._checked_state(row)
+            table.seats = self._restored_seats(row, table, state.game)
+            table.state = state
+        except Exception as exc:  # whatever a row holds, it closes that table only
+            return self._refused(row, f"the stored save was refused: {exc}")
+        return table
+
+    @staticmethod
+    def _refused(row: TableRow, why: str) -> Table:
+        table = _table_of(row)
+        table.seats = _plain_seats(row)
+        table.refused = why
+        log.error("table %s: %s", row.id, why)
+        return table
 
     def _checked_state(self, row: TableRow) -> State:
         state = boardrules.state_from_json(row.save, key=self._key)
@@ -529,6 +542,13 @@ class Lobby:
     def _bot_move(state: State, player: int, text: str) -> str:
         state.apply(text, player=player)
         return text
+
+
+def _table_of(row: TableRow) -> Table:
+    """A stored table as its row says, not playing yet (no state, no seats)."""
+    return Table(id=row.id, game_id=row.game, options=row.options, seats=[],
+                 auto_chance=row.auto_chance, created=row.created,
+                 host_token_hash=row.host_token, version=row.version, save=row.save)
 
 
 def _plain_seats(row: TableRow) -> list[Seat]:
