@@ -41,6 +41,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from boardrules.api import CHANCE, TERMINAL
 from boardrules.games.albion.board import MAP_HEIGHT, MAP_WIDTH, RESOURCES, Board, Region
+from boardrules.games.checks import check_picture_size
 from boardrules.games.overlay import Spot, check_overlays, overlay
 
 #: Player colours (fill, text on it); the printed colours are not known.
@@ -218,14 +219,18 @@ def render_text(view: Mapping[str, Any], board: Board) -> str:
 
 # --- SVG -------------------------------------------------------------------------------
 
+#: ``render_svg``'s ``size``: the picture's width in pixels, checked by
+#: :func:`~boardrules.games.checks.check_picture_size` as every game's is.
+SIZE_RANGE = (200, 10_000)
+
+
 def render_svg(view: Mapping[str, Any], board: Board, *, size: int = 900,
                highlight: Sequence[str] = (), marks: Sequence[tuple[str, str]] = (),
                arrows: Sequence[tuple[str, str]] = ()) -> str:
     """The position as a standalone SVG document ``size`` pixels wide (an integer from
-    200 to 10000; ``ValueError`` otherwise), with the overlays of
+    200 to 10000, :data:`SIZE_RANGE`; ``ValueError`` otherwise), with the overlays of
     :mod:`boardrules.games.overlay` on its regions (by key: ``londinium``)."""
-    if isinstance(size, bool) or not isinstance(size, int) or not 200 <= size <= 10_000:
-        raise ValueError("size must be an integer from 200 to 10000 pixels")
+    check_picture_size(size, *SIZE_RANGE, "the picture's width")
     margin = 20
     scale = (size - 2 * margin) / MAP_WIDTH
     spots = _spots(board, margin, scale)

@@ -66,6 +66,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from boardrules.api import CHANCE, TERMINAL
 from boardrules.games.armada.board import MAP_HEIGHT, MAP_WIDTH, Board, Territory
+from boardrules.games.checks import check_picture_size
 from boardrules.games.overlay import Spot, check_overlays, overlay
 
 #: Fill of each colour's pieces, and the ink written on them.
@@ -325,12 +326,17 @@ def _territory_line(board: Board, i: int, entry: Mapping[str, Any],
 
 # --- SVG -------------------------------------------------------------------------------
 
+#: ``render_svg``'s ``size``: the picture's width in pixels, checked by
+#: :func:`~boardrules.games.checks.check_picture_size` as every game's is.
+SIZE_RANGE = (200, 10_000)
+
+
 def render_svg(view: Mapping[str, Any], board: Board, *, size: int = 900,
                highlight: Sequence[str] = (), marks: Sequence[tuple[str, str]] = (),
                arrows: Sequence[tuple[str, str]] = (),
                labels: Literal["keys", "names"] = "keys") -> str:
     """The position as a standalone SVG document ``size`` pixels wide (an integer from
-    200 to 10000; ``ValueError`` otherwise), with the overlays of
+    200 to 10000, :data:`SIZE_RANGE`; ``ValueError`` otherwise), with the overlays of
     :mod:`boardrules.games.overlay` on its territories and sea spaces (by key).
 
     ``labels="keys"`` (the default) writes each territory's and sea space's key, the
@@ -338,8 +344,7 @@ def render_svg(view: Mapping[str, Any], board: Board, *, size: int = 900,
     the board file instead (without a ``(city)`` after it: the tower shows it), on two
     lines when long, and no sea-space keys (their cells' shade tells coastal from open
     sea) -- for a reader who does not play with the notation, as in the docs."""
-    if isinstance(size, bool) or not isinstance(size, int) or not 200 <= size <= 10_000:
-        raise ValueError("size must be an integer from 200 to 10000 pixels")
+    check_picture_size(size, *SIZE_RANGE, "the picture's width")
     if labels not in ("keys", "names"):
         raise ValueError(f"labels must be 'keys' or 'names', not {labels!r}")
     _check(view, board)

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
+from boardrules.games.checks import check_picture_size
 from boardrules.games.overlay import Spot, check_overlays, overlay
 
 # Race colours of the published game (one source): red Orc, black Goblin, blue Elf,
@@ -27,13 +28,20 @@ def _text_colour(fill: str) -> str:
     return "#000000" if fill in ("#f4f4f4",) else "#ffffff"
 
 
+#: ``render_svg``'s ``size``: a square's width in pixels (a board of up to 8 columns is
+#: at most 9,000 pixels wide), checked by
+#: :func:`~boardrules.games.checks.check_picture_size` as every game's is.
+SIZE_RANGE = (20, 1_000)
+
+
 def render_svg(view: Mapping[str, Any], *, size: int = 56, highlight: Sequence[str] = (),
                marks: Sequence[tuple[str, str]] = (),
                arrows: Sequence[tuple[str, str]] = ()) -> str:
-    """The board of ``view`` as an SVG document (squares ``size`` pixels wide), with the
-    overlays of :mod:`boardrules.games.overlay` on its squares (``c2``) and palisade gaps
-    (``c2-d2``, the lower-numbered square first, as the notation and the view write
-    them)."""
+    """The board of ``view`` as an SVG document (squares ``size`` pixels wide: an integer
+    from 20 to 1000, ``ValueError`` otherwise), with the overlays of
+    :mod:`boardrules.games.overlay` on its squares (``c2``) and palisade gaps (``c2-d2``,
+    the lower-numbered square first, as the notation and the view write them)."""
+    check_picture_size(size, *SIZE_RANGE, "a square's width")
     width, height = view["width"], view["height"]
     margin = size // 2
     spots = _spots(width, height, size)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from boardrules.games.checks import check_picture_size
 from boardrules.games.overlay import Spot, check_overlays, overlay
 
 COLUMNS = "abcdefg"
@@ -13,12 +14,19 @@ FRAME = "#1d4e9e"
 HOLE = "#fbf8f0"
 
 
+#: ``render_svg``'s ``size``: a cell's width in pixels, checked by
+#: :func:`~boardrules.games.checks.check_picture_size` as every game's is.
+SIZE_RANGE = (20, 1_000)
+
+
 def render_svg(view: Mapping[str, Any], *, size: int = 56, highlight: Sequence[str] = (),
                marks: Sequence[tuple[str, str]] = (),
                arrows: Sequence[tuple[str, str]] = ()) -> str:
-    """The board of ``view`` as an SVG document (cells ``size`` pixels wide), with the
-    overlays of :func:`boardrules.games.overlay.overlay` on its columns ``a`` to ``g`` (a
-    move's locations) and its cells ``a1`` to ``g6`` (row 1 at the bottom)."""
+    """The board of ``view`` as an SVG document (cells ``size`` pixels wide: an integer
+    from 20 to 1000, ``ValueError`` otherwise), with the overlays of
+    :func:`boardrules.games.overlay.overlay` on its columns ``a`` to ``g`` (a move's
+    locations) and its cells ``a1`` to ``g6`` (row 1 at the bottom)."""
+    check_picture_size(size, *SIZE_RANGE, "a cell's width")
     rows = view["rows"]
     height, width = len(rows), len(rows[0])
     margin = size // 2

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from boardrules.games.checks import check_picture_size
 from boardrules.games.overlay import check_overlays
 
 INK = ("#c0392b", "#2e6fd1")        # player 0 red, player 1 blue
@@ -21,12 +22,19 @@ PIPS = {
 }
 
 
+#: ``render_svg``'s ``size``: the score bars' length in pixels, checked by
+#: :func:`~boardrules.games.checks.check_picture_size` as every game's is.
+SIZE_RANGE = (100, 10_000)
+
+
 def render_svg(view: Mapping[str, Any], *, size: int = 300, highlight: Sequence[str] = (),
                marks: Sequence[tuple[str, str]] = (),
                arrows: Sequence[tuple[str, str]] = ()) -> str:
-    """The position of ``view`` as an SVG document (score bars ``size`` pixels long).
+    """The position of ``view`` as an SVG document (score bars ``size`` pixels long: an
+    integer from 100 to 10000, ``ValueError`` otherwise).
     Pig has no board: the overlays (:mod:`boardrules.games.overlay`) must be empty, any
     location raises ``ValueError``."""
+    check_picture_size(size, *SIZE_RANGE, "the score bars' length")
     check_overlays("pig", {}, highlight, marks, arrows)
     target = view["target"]
     unit = size / target

@@ -34,6 +34,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 from xml.sax.saxutils import escape, quoteattr
 
+from boardrules.games.checks import check_picture_size
 from boardrules.games.overlay import Spot, check_overlays, overlay
 from boardrules.games.rome_and_carthage.board import EMPIRES, MAP_HEIGHT, MAP_WIDTH, Board
 
@@ -178,14 +179,18 @@ def _battle_text(battle: Mapping[str, Any]) -> str:
 
 # --- SVG -------------------------------------------------------------------------------
 
+#: ``render_svg``'s ``size``: the picture's width in pixels, checked by
+#: :func:`~boardrules.games.checks.check_picture_size` as every game's is.
+SIZE_RANGE = (200, 10_000)
+
+
 def render_svg(view: Mapping[str, Any], board: Board, *, size: int = 900,
                highlight: Sequence[str] = (), marks: Sequence[tuple[str, str]] = (),
                arrows: Sequence[tuple[str, str]] = ()) -> str:
     """The position as a standalone SVG document ``size`` pixels wide (an integer from
-    200 to 10000; ``ValueError`` otherwise), with the overlays of
+    200 to 10000, :data:`SIZE_RANGE`; ``ValueError`` otherwise), with the overlays of
     :mod:`boardrules.games.overlay` on its cities (by key: ``roma``)."""
-    if isinstance(size, bool) or not isinstance(size, int) or not 200 <= size <= 10_000:
-        raise ValueError("size must be an integer from 200 to 10000 pixels")
+    check_picture_size(size, *SIZE_RANGE, "the picture's width")
     margin = 24
     scale = (size - 2 * margin) / MAP_WIDTH
     font = max(8.0, 11 * scale)

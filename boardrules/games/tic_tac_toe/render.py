@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from boardrules.games.checks import check_picture_size
 from boardrules.games.overlay import Spot, check_overlays, overlay
 
 COLUMNS = "abc"
@@ -12,11 +13,18 @@ INK = ("#c0392b", "#2e6fd1")   # X red, O blue
 LINE_TINT = "#f7e08a"
 
 
+#: ``render_svg``'s ``size``: a square's width in pixels, checked by
+#: :func:`~boardrules.games.checks.check_picture_size` as every game's is.
+SIZE_RANGE = (20, 1_000)
+
+
 def render_svg(view: Mapping[str, Any], *, size: int = 80, highlight: Sequence[str] = (),
                marks: Sequence[tuple[str, str]] = (),
                arrows: Sequence[tuple[str, str]] = ()) -> str:
-    """The board of ``view`` as an SVG document (squares ``size`` pixels wide), with the
-    overlays of :func:`boardrules.games.overlay.overlay` on its squares ``a1`` to ``c3``."""
+    """The board of ``view`` as an SVG document (squares ``size`` pixels wide: an integer
+    from 20 to 1000, ``ValueError`` otherwise), with the overlays of
+    :func:`boardrules.games.overlay.overlay` on its squares ``a1`` to ``c3``."""
+    check_picture_size(size, *SIZE_RANGE, "a square's width")
     rows = view["rows"]
     n = len(rows)
     margin = size // 2
