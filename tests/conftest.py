@@ -10,6 +10,8 @@ only there (the optimised and bounds-checked runs of the suite run it).
 from __future__ import annotations
 
 import os
+import subprocess
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -26,6 +28,26 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if item.get_closest_marker("needs_address_limit") is not None:
             item.add_marker(skip)
+
+
+# --- a failed child process shows why it failed ---
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item,
+                              call: pytest.CallInfo[None]) -> Iterator[Any]:
+    """A test that ends in ``CalledProcessError`` (``subprocess.run(..., check=True,
+    capture_output=True)``) reports the child's standard output and error beside the
+    traceback: without them "returned non-zero exit status 1" hides the cause (a build
+    tool missing from the ``test`` extra once failed that way, silently)."""
+    report = yield
+    error = call.excinfo.value if call.excinfo is not None else None
+    if isinstance(error, subprocess.CalledProcessError):
+        for stream, data in (("stdout", error.stdout), ("stderr", error.stderr)):
+            if data:
+                text = data.decode(errors="replace") if isinstance(data, bytes) else str(data)
+                report.sections.append((f"the failed child process's {stream}",
+                                        text[-20_000:]))
+    return report
 
 
 # --- a real browser: Debian's chromium driven by Selenium (chromium-driver) ---
