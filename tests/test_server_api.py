@@ -8,12 +8,14 @@ of the stored state, so a seat never sees another seat's hidden pieces.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
 import sqlite3
 import stat
 import sys
+import threading
 import time
 import warnings
 from collections.abc import Iterator
@@ -669,8 +671,6 @@ def test_the_environment_key_is_used_when_set(db: Path,
 
 
 def test_a_write_from_a_stale_version_is_refused_by_the_database(db: Path) -> None:
-    import asyncio
-
     from examples.server.store import TableRow
 
     async def scenario() -> None:
@@ -751,6 +751,39 @@ def test_a_move_the_database_cannot_store_is_not_applied(db: Path) -> None:
         assert stored(db, table_id)[0] == 0
         store.update = real_update
         assert move(client, table_id, token, "d", 0).status_code == 200
+
+
+def test_a_summary_never_shows_a_move_whose_commit_is_pending(db: Path) -> None:
+    app = create_app(db, secret=SECRET, budget=BUDGET)
+    with TestClient(app) as client:
+        created = create(client, game="connect_four")
+        table_id, token = created["table"]["id"], created["tokens"]["seats"][0]
+        before = client.get(f"/tables/{table_id}").json()
+        store = app.state.lobby._store
+        entered, release = threading.Event(), threading.Event()
+
+        async def held_update(*args: Any) -> None:  # the commit, held until released
+            entered.set()
+            await asyncio.to_thread(release.wait, 30)
+            await real_update(*args)
+
+        store.update, real_update = held_update, store.update
+        answers: list[Any] = []
+        mover = threading.Thread(
+            target=lambda: answers.append(move(client, table_id, token, "d", 0)))
+        mover.start()
+        try:
+            assert entered.wait(30)  # the move is applied, its commit pending
+            pending = client.get(f"/tables/{table_id}").json()
+            listed = client.get("/tables").json()["tables"]
+        finally:
+            release.set()
+            mover.join(30)
+        assert pending == before and listed == [before]
+        assert before["version"] == 0 and before["turn"] == {"kind": "human", "seat": 0}
+        assert answers[0].status_code == 200, answers[0].text
+        after = client.get(f"/tables/{table_id}").json()
+        assert after["version"] == 1 and after["turn"] == {"kind": "human", "seat": 1}
 
 
 def test_the_host_feeds_a_die_over_the_websocket(client: TestClient, db: Path) -> None:

@@ -128,6 +128,10 @@ class Table:
     listeners: set[Listener] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
     svg_cache: dict[int | None, tuple[int, str]] = field(default_factory=dict)
+    #: What a summary shows of the state -- version, status, turn, outcome -- as of the
+    #: last commit: a summary is read without the lock, so it must never show a change
+    #: whose commit is still pending (:meth:`Lobby.remember_committed`).
+    committed: dict[str, Any] = field(default_factory=dict)
 
 
 def outcome_json(state: State) -> dict[str, Any] | None:
@@ -184,13 +188,14 @@ class Lobby:
             table.state = state
         except Exception as exc:  # whatever a row holds, it closes that table only
             return self._refused(row, f"the stored save was refused: {exc}")
+        self.remember_committed(table)
         return table
 
-    @staticmethod
-    def _refused(row: TableRow, why: str) -> Table:
+    def _refused(self, row: TableRow, why: str) -> Table:
         table = _table_of(row)
         table.seats = _plain_seats(row)
         table.refused = why
+        self.remember_committed(table)
         log.error("table %s: %s", row.id, why)
         return table
 
@@ -289,6 +294,7 @@ class Lobby:
                       seats=seat_list, auto_chance=auto_chance, created=time.time(),
                       host_token_hash=token_hash(host), version=len(state.history),
                       save=state.to_json(key=self._key), state=state)
+        self.remember_committed(table)
         row = TableRow(id=table.id, created=table.created, game=table.game_id,
                        options=table.options, seats=[s.spec_text for s in seat_list],
                        seat_tokens=[s.token_hash for s in seat_list],
@@ -309,17 +315,25 @@ class Lobby:
     # --- reading ---
 
     def summary(self, table: Table) -> dict[str, Any]:
-        """What anyone may know of a table (the lobby's list)."""
-        state = table.state
-        status = "refused" if state is None else "over" if state.is_terminal() else "playing"
+        """What anyone may know of a table (the lobby's list), as of its last commit."""
         return {
             "id": table.id, "game": table.game_id, "options": table.options,
             "seats": [seat.as_dict(i) for i, seat in enumerate(table.seats)],
             "auto_chance": table.auto_chance, "created": table.created,
+            **table.committed,
+            "error": table.refused or table.bot_error,
+        }
+
+    def remember_committed(self, table: Table) -> None:
+        """Take the summary's picture of the table's state (its version, status, turn and
+        outcome): called when the state is the committed one -- loaded, created, or just
+        stored -- never between a change and its commit."""
+        state = table.state
+        status = "refused" if state is None else "over" if state.is_terminal() else "playing"
+        table.committed = {
             "version": table.version, "status": status,
             "turn": None if state is None else self._turn(table, state),
             "outcome": None if state is None else outcome_json(state),
-            "error": table.refused or table.bot_error,
         }
 
     def _turn(self, table: Table, state: State) -> dict[str, Any]:
@@ -474,6 +488,7 @@ class Lobby:
                               before)
                 raise
             table.version, table.save = version, save
+            self.remember_committed(table)
             pushed = self._broadcast(table)
             self._kick_bot(table)
             shown = None
