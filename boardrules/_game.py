@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import weakref
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeGuard, TypeVar, cast
 
 from boardrules._base import CHANCE, Move, check_seed, exact_int
 from boardrules._events import Event
@@ -584,21 +584,34 @@ _RESTORED_GAMES_MAX = 64
 
 
 def restore_game(cls: type[Game[Any, Any]], options: dict[str, Any]) -> Game[Any, Any]:
-    """A pickled game: its class built again with its options (one per process)."""
-    if not (isinstance(cls, type) and issubclass(cls, Game)) or not isinstance(options, dict):
+    """A pickled game: its class built again with its options (one per process).  Only a
+    concrete game class pickles: a subclass of :class:`Game` with a game id whose
+    constructor builds the game (installs its core); anything else -- the abstract
+    :class:`Game` itself included -- is ``TypeError``, never a half-built game."""
+    if not _is_game_class(cls) or not isinstance(options, dict):
         raise TypeError("not a pickled boardrules game")
     text = json.dumps(options, sort_keys=True)
-    live = _LIVE_GAMES.get((getattr(cls, "id", None), text))
+    live = _LIVE_GAMES.get((cls.id, text))
     if type(live) is cls:
         return live  # this process has that game already: the same object
     key = (cls, text)
     game = _RESTORED_GAMES.get(key)
     if game is None:
         game = cls(**options)
+        if not hasattr(game, "_game_key_cache"):  # (set by _install: the core is there)
+            raise TypeError(f"not a pickled boardrules game: {cls.__qualname__} builds "
+                            "no game")
         if len(_RESTORED_GAMES) >= _RESTORED_GAMES_MAX:
             _RESTORED_GAMES.pop(next(iter(_RESTORED_GAMES)))
         _RESTORED_GAMES[key] = game
     return game
+
+
+def _is_game_class(cls: object) -> TypeGuard[type[Game[Any, Any]]]:
+    """``cls`` is a game's own class: a subclass of :class:`Game`, not :class:`Game`
+    itself, that names its game (a non-empty ``id``; the abstract class has none)."""
+    return (isinstance(cls, type) and issubclass(cls, Game) and cls is not Game
+            and isinstance(getattr(cls, "id", None), str) and bool(cls.id))
 
 
 def game_of_key(key: tuple[Any, ...]) -> Game[Any, Any]:

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import boardrules
+from boardrules.games.pig import PigGame
 from boardrules.testing import random_play
 
 GAMES = ["albion", "armada", "armadora", "connect_four", "pig", "rome_and_carthage",
@@ -135,3 +136,36 @@ def test_an_unpickled_game_is_built_with_its_options_checked() -> None:
         func(type(game), {**args[1], "players": 9})
     with pytest.raises(TypeError, match="not a pickled boardrules game"):
         func(dict, {})
+
+
+class _Tampered:
+    """A pickle naming ``cls`` as the game's class (a tampered, not malicious, pickle)."""
+
+    def __init__(self, cls: type) -> None:
+        self.cls = cls
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        from boardrules._game import restore_game
+
+        return (restore_game, (self.cls, {}))
+
+
+class _HollowGame(boardrules.Game[Any, Any]):
+    """A Game subclass that names a game but whose constructor installs no core."""
+
+    id = "hollow"
+
+
+class _OwnPig(PigGame):
+    """A game class of one's own, not registered (as the arena's tests define them)."""
+
+
+def test_a_pickle_naming_the_abstract_game_or_a_hollow_class_is_refused() -> None:
+    # The abstract boardrules.Game passed issubclass(cls, Game): unpickling gave a Game
+    # with no options and no core, whose new_game raised AttributeError.
+    for cls in (boardrules.Game, _HollowGame):
+        with pytest.raises(TypeError, match="not a pickled boardrules game"):
+            pickle.loads(pickle.dumps(_Tampered(cls)))
+    # a game class of one's own, registered or not, still pickles (arena workers)
+    own = pickle.loads(pickle.dumps(_OwnPig()))
+    assert type(own) is _OwnPig and own.new_game(seed=1).legal_moves()
