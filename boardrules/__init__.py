@@ -74,7 +74,7 @@ def get_include() -> str:
     raise FileNotFoundError(f"boardrules' .pxd contract files are not installed beside "
                             f"{here} (a wheel ships them in boardrules/include)")
 
-__version__ = "0.5.0"
+__version__ = "0.6.0"
 
 __all__ = [
     "CHANCE",
