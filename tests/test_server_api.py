@@ -31,13 +31,15 @@ if str(ROOT) not in sys.path:
 
 import boardrules  # noqa: E402
 from boardrules import CHANCE  # noqa: E402
+from boardrules.search.suggest import ALPHABETA_LEVELS  # noqa: E402
 
 with warnings.catch_warnings():  # starlette's notice about httpx2 (its test client's httpx)
     warnings.filterwarnings("ignore", message=".*httpx2")
     from fastapi.testclient import TestClient
 
 from examples.server.app import create_app  # noqa: E402
-from examples.server.bots import BotBudget  # noqa: E402
+from examples.server.bots import BotBudget, bounded_bot  # noqa: E402
+from examples.server.errors import ApiError  # noqa: E402
 from examples.server.store import SECRET_ENV, StaleWrite, Store, key_file_of  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore:.*httpx2")
@@ -392,6 +394,50 @@ def test_the_server_bounds_every_search_bot(client: TestClient) -> None:
     created = create(client, game="connect_four", seats=["human", "ismcts"])
     bot = created["table"]["seats"][1]["bot"]
     assert "time_limit=1.0" in bot and f"max_memory={BUDGET.max_memory}" in bot
+
+
+@pytest.mark.parametrize("name", ["mcts", "ismcts"])
+def test_a_bot_level_over_the_iteration_budget_is_refused(name: str) -> None:
+    game = boardrules.load("connect_four")
+    levels = game.search_levels
+    budget = BotBudget(max_iterations=levels["normal"])  # strong searches more
+    for level in ("fast", "normal"):
+        spec = bounded_bot(f"{name}:level={level}", game, budget)
+        assert ("level", level) in spec.options
+    with pytest.raises(ApiError) as refused:
+        bounded_bot(f"{name}:level=strong", game, budget)
+    assert refused.value.status == 422 and refused.value.code == "bad_bot"
+    assert f"{levels['strong']:,} iterations" in refused.value.message
+
+
+def test_an_alphabeta_level_over_the_node_budget_is_refused() -> None:
+    game = boardrules.load("connect_four")
+    budget = BotBudget(max_nodes=ALPHABETA_LEVELS["normal"][0])
+    assert ("level", "normal") in bounded_bot("alphabeta:level=normal", game,
+                                              budget).options
+    with pytest.raises(ApiError) as refused:
+        bounded_bot("alphabeta:level=strong", game, budget)
+    assert refused.value.code == "bad_bot" and "nodes" in refused.value.message
+
+
+@pytest.mark.parametrize("spec", ["mcts:level=strong", "ismcts:level=normal",
+                                  "alphabeta:level=strong"])
+def test_a_table_with_a_bot_level_over_the_budget_is_refused(client: TestClient, db: Path,
+                                                               spec: str) -> None:
+    response = client.post("/tables", json={"game": "connect_four",
+                                            "seats": ["human", spec]})
+    assert response.status_code == 422 and response.json()["error"]["code"] == "bad_bot"
+    assert table_count(db) == 0
+
+
+@pytest.mark.parametrize("text", ["mcts", "ismcts", "mcts:time_limit=0.5"])
+def test_a_search_bot_without_an_iteration_budget_searches_the_servers_cap(
+        text: str) -> None:
+    game = boardrules.load("connect_four")
+    spec = bounded_bot(text, game, BUDGET)
+    assert dict(spec.options)["iterations"] == BUDGET.max_iterations
+    searched = boardrules.suggest(game.new_game(seed=1), seed=1, **dict(spec.options))
+    assert searched.stats["iterations"] <= BUDGET.max_iterations
 
 
 # --- physical dice and cards ---
