@@ -47,9 +47,10 @@ class Person:
         return str(self.rng.choice(self.session.state.legal_moves()))
 
 
-def _run(argv: list[str], person: Person) -> tuple[int, str, cli_play.PlaySession]:
+def _run(argv: list[str], person: Person, *,
+         terminal: bool = False) -> tuple[int, str, cli_play.PlaySession]:
     out = io.StringIO()
-    console = Console(file=out, width=200, color_system=None)
+    console = Console(file=out, width=200, color_system=None, force_terminal=terminal)
     session = cli_play.make_session(build_parser().parse_args(argv), console, person)
     person.session = session
     status = session.run()
@@ -137,7 +138,8 @@ def test_two_people_pass_the_device_between_turns() -> None:
     """Before each turn of the other person (and only then), a blank screen asks to pass
     the device (Armadora: face-down warriors are hidden information)."""
     person = Person(["MOVE"] * 8 + ["quit"], seed=3)
-    status, _, _ = _run(["play", "armadora", "--seat", "1=human:bea", "--seed", "2"], person)
+    status, _, _ = _run(["play", "armadora", "--seat", "1=human:bea", "--seed", "2"], person,
+                        terminal=True)
     assert status == 0
     turns = [p for p in person.prompts if not p.startswith("pass the device")]
     assert {"player 0> ", "bea (player 1)> "} <= set(turns)
@@ -186,3 +188,136 @@ def test_the_console_script_plays_from_a_pipe(tmp_path: Path) -> None:
     help_text = subprocess.run([sys.executable, "-m", "boardrules", "play", "--help"],
                                capture_output=True, text=True, timeout=60).stdout
     assert help_text.startswith("usage: python -m boardrules play")
+
+
+# --- two people at one screen: the scrollback, a piped output, a save that holds it all ---
+
+HOT_SEAT = ["play", "armadora", "--seat", "0=human:ann", "--seat", "1=human:bob", "--seed", "4"]
+
+
+def test_the_pass_screen_clears_the_scrollback_too() -> None:
+    """ED 2 alone leaves the other's turn in the terminal's scrollback (bob scrolls up to
+    ann's face-down strength): before each pass screen, the screen, then the scrollback
+    (ED 3), are erased, and the screen says so."""
+    person = Person(["5@e3", "quit"], seed=1)
+    _, text, _ = _run(HOT_SEAT, person, terminal=True)
+    before_bob = text.rindex("\x1b[3J")
+    assert "\x1b[H\x1b[2J\x1b[3J" in text
+    assert text.count("\x1b[3J") == 2  # before ann's first turn, and before bob's
+    assert text.index("\x1b[2J") < text.index("\x1b[3J")  # ED 3 after ED 2, as clear does
+    assert "scrollback were cleared" in text[before_bob:]
+    # ann saw her warrior's strength; after the clearing, bob sees it face down
+    assert "square e3, strength 5" in text[:before_bob]
+    assert "e3, strength 5" not in text[before_bob:] and "0:?" in text[before_bob:]
+
+
+def test_two_people_are_refused_an_output_that_cannot_be_cleared(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Piped, the output goes to a program or a file that keeps every turn: with two
+    people and hidden information, play refuses to start rather than hand the next
+    player the other's hidden pieces."""
+    console = Console(file=io.StringIO(), width=100, color_system=None)
+    assert cli_play.run(build_parser().parse_args(HOT_SEAT), console=console,
+                        ask=Person([])) == 2
+    assert "not a terminal that can be cleared" in capsys.readouterr().err
+    dumb = Console(file=io.StringIO(), force_terminal=True, _environ={"TERM": "dumb"})
+    assert cli_play.run(build_parser().parse_args(HOT_SEAT), console=dumb, ask=Person([])) == 2
+
+
+def test_the_real_command_refuses_two_people_when_piped() -> None:
+    done = subprocess.run([sys.executable, "-m", "boardrules", *HOT_SEAT],
+                          input="5@e3\nquit\n", capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "0:5" not in done.stdout
+    assert "not a terminal that can be cleared" in done.stderr
+
+
+@pytest.fixture
+def save_key_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A config folder of the test's own, no key in the environment."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.delenv(cli_play.SAVE_KEY_ENV, raising=False)
+    return tmp_path / "config"
+
+
+def test_a_hot_seat_save_says_what_it_holds_and_is_signed(tmp_path: Path,
+                                                          save_key_home: Path) -> None:
+    save = tmp_path / "hs.json"
+    _, text, session = _run(HOT_SEAT, Person(["5@e3", f"save {save}", "quit"]),
+                            terminal=True)
+    assert "warning: " + str(save) + " holds all of Armadora's hidden information" in text
+    assert "signed with your save key" in text
+    doc = json.loads(save.read_text())
+    assert doc["hot_seat"] is True and len(doc["signature"]) == 64
+    key_file = save_key_home / "boardrules" / "save.key"
+    assert key_file.stat().st_mode & 0o777 == 0o600
+    assert (save_key_home / "boardrules").stat().st_mode & 0o777 == 0o700
+    _, _, resumed = _run(["play", "--resume", str(save)], Person(["quit"]), terminal=True)
+    assert resumed.state == session.state
+
+
+@pytest.mark.parametrize("change", ["seats", "state", "signature", "unsigned"])
+def test_a_changed_hot_seat_save_is_refused_on_resume(
+        tmp_path: Path, save_key_home: Path, change: str,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    save = tmp_path / "hs.json"
+    _run(HOT_SEAT, Person(["5@e3", f"save {save}", "quit"]), terminal=True)
+    doc = json.loads(save.read_text())
+    if change == "seats":     # bob gives ann's seat to a bot that plays badly
+        doc["seats"][0] = "random"
+    elif change == "state":   # ann's face-down 5 made a 1
+        doc["save"] = doc["save"].replace('"5@e3"', '"1@e3"')
+    elif change == "signature":
+        doc["signature"] = "0" * 64
+    else:
+        del doc["signature"]
+    save.write_text(json.dumps(doc))
+    console = Console(file=io.StringIO(), force_terminal=True)
+    assert cli_play.run(build_parser().parse_args(["play", "--resume", str(save)]),
+                        console=console, ask=Person(["quit"])) == 2
+    assert "signature" in capsys.readouterr().err
+
+
+def test_a_hot_seat_save_is_refused_with_another_key(tmp_path: Path, save_key_home: Path,
+                                                     monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    save = tmp_path / "hs.json"
+    monkeypatch.setenv(cli_play.SAVE_KEY_ENV, "a key of ann's, long enough")
+    _run(HOT_SEAT, Person(["5@e3", f"save {save}", "quit"]), terminal=True)
+    assert not (save_key_home / "boardrules" / "save.key").exists()  # the env's key used
+    monkeypatch.setenv(cli_play.SAVE_KEY_ENV, "another key, just as long")
+    console = Console(file=io.StringIO(), force_terminal=True)
+    assert cli_play.run(build_parser().parse_args(["play", "--resume", str(save)]),
+                        console=console, ask=Person(["quit"])) == 2
+    assert "does not match" in capsys.readouterr().err
+    monkeypatch.setenv(cli_play.SAVE_KEY_ENV, "short")
+    assert cli_play.run(build_parser().parse_args(HOT_SEAT),
+                        console=console, ask=Person([f"save {save}", "quit"])) == 0
+    assert "at least 16 bytes" in console.file.getvalue()  # type: ignore[attr-defined]
+
+
+def test_an_unsigned_save_resumed_by_two_people_is_flagged(tmp_path: Path,
+                                                           save_key_home: Path) -> None:
+    """A state save (no seats, no signature) given two people: play goes on, warned."""
+    save = tmp_path / "state.json"
+    save.write_text(boardrules.load("armadora").new_game(seed=1).to_json())
+    _, text, _ = _run(["play", "--resume", str(save), "--seat", "1=human:bob"],
+                      Person(["quit"]), terminal=True)
+    assert f"warning: {save} is not signed" in text
+
+
+def test_moves_wrap_between_moves() -> None:
+    """No move's name is cut at the end of a line (Rome & Carthage: 'play 10+4')."""
+    legal = ["infantry@roma", "play 10+4", "galley@alexandria"] * 9
+    lines = cli_play.wrap_between(legal, 40, "legal: ")
+    assert all(len(line) <= 40 for line in lines) and lines[0].startswith("legal: ")
+    assert [m for line in lines for m in line[7:].split("  ")] == legal
+    person = Person(["moves", "quit"])
+    out = io.StringIO()
+    console = Console(file=out, width=50, color_system=None)
+    session = cli_play.make_session(build_parser().parse_args(
+        ["play", "rome_and_carthage", "--seed", "11", "--seat", "1=random"]), console, person)
+    person.session = session
+    session.run()
+    shown = out.getvalue().partition("legal: ")[2].partition("game left unfinished")[0]
+    printed = [m for line in shown.splitlines() for m in line.strip().split("  ") if m]
+    assert printed == [str(m) for m in session.state.legal_moves()]

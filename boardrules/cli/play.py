@@ -1,31 +1,40 @@
 """``boardrules play``: a game in the terminal, people and bots in any seats.
 
 A person types moves in the game's notation (Tab completes what is legal), or a command:
-``moves``, ``hint``, ``undo``, ``board``, ``save FILE``, ``record FILE``, ``help``,
-``quit``.  Each person sees only his own view -- with two people at one screen and hidden
-information, a "pass the device" screen stands between their turns -- and, before each of
-his turns, the moves since his last one and what they caused, in words.
+``moves``, ``hint``, ``undo``, ``board``, ``legend``, ``save FILE``, ``record FILE``,
+``help``, ``quit``.  Each person sees only his own view -- with two people at one screen
+and hidden information, a "pass the device" screen stands between their turns, and the
+screen and its scrollback are cleared before it -- and, before each of his turns, the
+moves since his last one and what they caused, in words.
 """
 
 from __future__ import annotations
 
 import argparse
+import hmac
+import importlib
 import json
+import os
 import secrets
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 
-from boardrules.api import CHANCE, State
+import boardrules
+from boardrules._saves import SIGNATURE_FIELD, sign_document
+from boardrules.api import CHANCE, Game, State
 from boardrules.cli._inputs import (
     PLAY_SAVE_FORMAT,
     CommandError,
+    Loaded,
     load_any,
     load_game,
     parse_options,
+    read_text,
     write_record,
     write_text,
 )
@@ -44,11 +53,21 @@ HELP = """commands:
   hint          the search's suggestion for you (it reads only what you may see)
   undo          take back your last move (and every move since)
   board         show the board again
+  legend        what each mark of the board means
   save FILE     save the game (resume it with: boardrules play --resume FILE)
   record FILE   write the game's record (.json, else the text form)
   quit          leave the game"""
 
 Ask = Callable[[str], str]
+
+#: What clears a terminal's screen and its scrollback, as ``clear`` does: the cursor home,
+#: the screen erased (ED 2), then the lines saved above it erased (ED 3) -- after ED 2,
+#: since some terminals push the erased screen into the scrollback.
+CLEAR_SCREEN_AND_SCROLLBACK = "\x1b[H\x1b[2J\x1b[3J"
+#: The environment variable holding the key that signs hot-seat saves (text, at least 16
+#: bytes); without it, a key file of this user's (:func:`save_key_path`) is used.
+SAVE_KEY_ENV = "BOARDRULES_SAVE_KEY"
+MIN_KEY_BYTES = 16
 
 
 @dataclass
@@ -113,6 +132,11 @@ class PlaySession:
         self.at_screen: int | None = None
         self.quit = False
 
+    @property
+    def hot_seat(self) -> bool:
+        """Two or more people at one screen, in a game that hides information from them."""
+        return shares_a_screen(self.seats, self.state.game)
+
     # --- the game loop ---
 
     def run(self) -> int:
@@ -154,15 +178,22 @@ class PlaySession:
         return f"{name}> " if name == f"player {player}" else f"{name} (player {player})> "
 
     def pass_device_to(self, player: int) -> None:
-        """Between two people's turns in a game with hidden information, a blank screen:
-        the next one presses Enter when the other has looked away."""
-        shared = sum(seat.human for seat in self.seats) > 1
-        if shared and self.state.game.has_hidden_information and self.at_screen != player:
-            if self.console.is_terminal:
-                self.console.clear()
+        """Between two people's turns in a game with hidden information, a blank screen
+        -- the scrollback cleared too, or the next one would scroll up to the other's
+        view -- and the next one presses Enter when the other has looked away."""
+        if self.hot_seat and self.at_screen != player:
+            self.clear_screen_and_scrollback()
+            self.say("(the screen and its scrollback were cleared: nothing shown before is "
+                     "left to scroll back to)", "dim")
             self.ask(f"pass the device to {self.seats[player].name} (player {player}) "
                      "and press Enter ")
         self.at_screen = player
+
+    def clear_screen_and_scrollback(self) -> None:
+        """Written to the console's file as it is: rich's ``clear()`` erases the screen
+        only (ED 2), and has no code for the scrollback (ED 3)."""
+        self.console.file.write(CLEAR_SCREEN_AND_SCROLLBACK)
+        self.console.file.flush()
 
     # --- a person's commands ---
 
@@ -170,8 +201,12 @@ class PlaySession:
         word, _, rest = line.partition(" ")
         if word == "help":
             self.say(HELP)
+            self.say(legend_text(self.state.game))
+        elif word == "legend":
+            self.say(legend_text(self.state.game))
         elif word == "moves":
-            self.say("legal: " + "  ".join(str(m) for m in self.state.legal_moves()))
+            legal = [str(m) for m in self.state.legal_moves()]
+            self.say("\n".join(wrap_between(legal, self.console.width, "legal: ")))
         elif word == "board":
             self.show_board(player)
         elif word == "hint":
@@ -218,15 +253,24 @@ class PlaySession:
         self.show_board(player)
 
     def save(self, path: str) -> None:
-        doc = {"format": PLAY_SAVE_FORMAT, "format_version": 1,
-               "seats": [seat.spec for seat in self.seats], "seed": self.seed,
-               "save": self.state.to_json()}
+        """The state with its seats.  A hot-seat save holds every hidden piece (the
+        state's save is the whole truth): it says so, and is signed with this user's
+        save key so that ``--resume`` refuses it changed."""
+        doc: dict[str, Any] = {"format": PLAY_SAVE_FORMAT, "format_version": 1,
+                               "seats": [seat.spec for seat in self.seats],
+                               "seed": self.seed, "save": self.state.to_json()}
         try:
+            if self.hot_seat:
+                doc["hot_seat"] = True
+                doc[SIGNATURE_FIELD] = sign_document(doc, save_key(create=True))
             write_text(path, json.dumps(doc) + "\n")
         except CommandError as exc:
             self.say(str(exc), "bold red")
             return
         self.say(f"saved to {path} (boardrules play --resume {path})", "green")
+        if self.state.game.has_hidden_information:
+            self.say(hidden_save_warning(path, self.state.game, signed=self.hot_seat),
+                     "yellow")
 
     def write_record(self, path: str) -> None:
         record = game_record(self.state, players=[seat.spec for seat in self.seats],
@@ -241,7 +285,8 @@ class PlaySession:
     # --- what is shown ---
 
     def say(self, text: str, style: str | None = None) -> None:
-        self.console.print(text, style=style, markup=False, highlight=False, soft_wrap=True)
+        # prose wraps between words at the screen's width (a board never goes through here)
+        self.console.print(text, style=style, markup=False, highlight=False)
 
     def show_board(self, viewer: int | None) -> None:
         self.console.print(self.state.render_text(viewer), markup=False, highlight=False,
@@ -325,8 +370,9 @@ def run(args: argparse.Namespace, console: Console | None = None,
 def make_session(args: argparse.Namespace, console: Console, ask: Ask) -> PlaySession:
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     seat_items = list(args.seat)
+    signed = False
     if args.resume:
-        loaded = load_any(args.resume)
+        loaded, signed = load_resume(args.resume)
         if loaded.state is None:
             raise CommandError(f"{args.resume}: a viewer's record cannot be played on")
         state = loaded.state
@@ -340,8 +386,172 @@ def make_session(args: argparse.Namespace, console: Console, ask: Ask) -> PlaySe
     if args.hint_iterations < 1:
         raise CommandError("--hint-iterations must be at least 1")
     seats = parse_seats(seat_items, state.game.num_players, seed)
+    if shares_a_screen(seats, state.game):
+        if not can_clear(console):
+            raise CommandError(PIPED_HOT_SEAT.format(game=state.game.name))
+        if args.resume and not signed:
+            console.print(f"warning: {args.resume} is not signed: nothing shows that it "
+                          "was not changed since it was saved (a hot-seat save is signed)",
+                          style="yellow", markup=False, highlight=False)
     return PlaySession(state, seats, console=console, ask=ask, seed=seed,
                        record_path=args.record, hint_iterations=args.hint_iterations)
+
+
+# --- two people at one screen ---
+
+PIPED_HOT_SEAT = (
+    "two people share this screen and {game} hides information, but the output is not a "
+    "terminal that can be cleared (it is piped or redirected, or TERM is dumb): whatever "
+    "reads it -- a file, a pager, tee -- keeps every turn, each player's hidden pieces "
+    "included, for the next player to read.  Play at a terminal (--record FILE keeps the "
+    "game's record), or give the other seats to bots")
+
+
+def shares_a_screen(seats: Sequence[Seat], game: Game[Any, Any]) -> bool:
+    """Two or more people at one screen, in a game that hides information from them."""
+    return sum(seat.human for seat in seats) > 1 and game.has_hidden_information
+
+
+def can_clear(console: Console) -> bool:
+    """Whether the output is a terminal that takes the clearing codes (a dumb terminal,
+    such as an editor's shell buffer, keeps everything)."""
+    return console.is_terminal and not console.is_dumb_terminal
+
+
+def save_key_path() -> Path:
+    """This user's key file for hot-seat saves: ``boardrules/save.key`` in
+    ``$XDG_CONFIG_HOME`` (``~/.config`` when unset)."""
+    config = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(config) / "boardrules" / "save.key"
+
+
+def save_key(*, create: bool) -> bytes:
+    """The key signing hot-seat saves: ``$BOARDRULES_SAVE_KEY``, else this user's key
+    file, made on first use (32 random bytes as hex, readable by him alone) when
+    ``create``."""
+    text = os.environ.get(SAVE_KEY_ENV)
+    if text is not None:
+        key = text.encode("utf-8", "surrogateescape")
+        if len(key) < MIN_KEY_BYTES:
+            raise CommandError(f"${SAVE_KEY_ENV} must hold at least {MIN_KEY_BYTES} bytes")
+        return key
+    path = save_key_path()
+    if create and not path.exists():
+        _write_new_key(path)
+    try:
+        key = path.read_bytes().strip()
+    except FileNotFoundError:
+        raise CommandError(f"no save key: neither ${SAVE_KEY_ENV} nor {path}") from None
+    except OSError as exc:
+        raise CommandError(f"cannot read the save key {path}: {exc}") from None
+    if len(key) < MIN_KEY_BYTES:
+        raise CommandError(f"the save key {path} is shorter than {MIN_KEY_BYTES} bytes")
+    return key
+
+
+def _write_new_key(path: Path) -> None:
+    """Created with mode 0600 from the start (never readable by others, even briefly);
+    O_EXCL: a key another process has just made is kept, not overwritten."""
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return
+    except OSError as exc:
+        raise CommandError(f"cannot make the save key {path}: {exc}") from None
+    with os.fdopen(fd, "w", encoding="ascii") as file:
+        file.write(secrets.token_hex(32) + "\n")
+
+
+def hidden_save_warning(path: str, game: Game[Any, Any], *, signed: bool) -> str:
+    what = (f"warning: {path} holds all of {game.name}'s hidden information as plain "
+            "text -- every player's hidden pieces and what chance deals next: whoever "
+            "opens it sees them")
+    if signed:
+        return what + " (it is signed with your save key: --resume refuses it changed)"
+    return what
+
+
+def load_resume(path: str) -> tuple[Loaded, bool]:
+    """What ``--resume`` plays on, and whether it is a play save whose signature this
+    user's key checks.  A play save that is signed -- or says it is a hot-seat save -- is
+    refused unless the signature matches."""
+    if path == "-":
+        raise CommandError("--resume -: play reads the moves from standard input; give "
+                           "the save as a file")
+    text = read_text(path)
+    try:
+        doc = json.loads(text) if text.lstrip().startswith("{") else None
+    except (ValueError, RecursionError):
+        doc = None  # load_any names what is wrong with it
+    signed = (isinstance(doc, dict) and doc.get("format") == PLAY_SAVE_FORMAT
+              and (SIGNATURE_FIELD in doc or doc.get("hot_seat") is not None))
+    if not signed:
+        return load_any(path), False
+    assert isinstance(doc, dict)
+    _check_signature(path, doc)
+    seats = doc.get("seats")
+    if not (isinstance(seats, list) and all(isinstance(s, str) for s in seats)):
+        raise CommandError(f"{path}: a play save lists its seats as text")
+    try:
+        return Loaded(boardrules.state_from_json(str(doc.get("save"))), seats=seats), True
+    except BoardRulesError as exc:
+        raise CommandError(f"{path}: {exc}") from None
+
+
+def _check_signature(path: str, doc: dict[str, Any]) -> None:
+    signature = doc.get(SIGNATURE_FIELD)
+    if not isinstance(signature, str):
+        raise CommandError(f"{path}: a hot-seat save without its signature: refused")
+    expected = sign_document(doc, save_key(create=False))
+    if not hmac.compare_digest(signature.encode("utf-8", "surrogateescape"),
+                               expected.encode("ascii")):
+        raise CommandError(f"{path}: the save's signature does not match: it was changed "
+                           "after it was saved, or signed with another key")
+
+
+# --- what the board's marks mean, and lines that break between moves ---
+
+Legend = Sequence[tuple[str, str]]
+
+
+def text_legend(game: Game[Any, Any]) -> Legend | None:
+    """The legend a game declares beside its text renderer: ``TEXT_LEGEND`` of the
+    ``render`` module of the game's package (None when it declares none)."""
+    package = type(game).__module__.rpartition(".")[0]
+    try:
+        render = importlib.import_module(f"{package}.render")
+    except ImportError:
+        return None
+    legend: Legend | None = getattr(render, "TEXT_LEGEND", None)
+    return legend
+
+
+def legend_text(game: Game[Any, Any]) -> str:
+    """Every mark of the game's text board with what it means, one a line."""
+    legend = text_legend(game)
+    if not legend:
+        return f"{game.name}'s text board declares no legend"
+    width = max(len(mark) for mark, _ in legend)
+    return "\n".join([f"{game.name}, the board's marks:"]
+                     + [f"  {mark:<{width}}  {meaning}" for mark, meaning in legend])
+
+
+def wrap_between(items: Sequence[str], width: int, first: str) -> list[str]:
+    """``items`` two spaces apart in lines of at most ``width`` characters, broken
+    between items (a move's name, which may hold a space, is never cut), the first line
+    led by ``first`` and the others indented as far."""
+    indent = " " * len(first)
+    lines: list[str] = []
+    line, fresh = first, True
+    for item in items:
+        if not fresh and len(line) + 2 + len(item) > width:
+            lines.append(line)
+            line, fresh = indent, True
+        line += ("" if fresh else "  ") + item
+        fresh = False
+    lines.append(line)
+    return lines
 
 
 def _complete_moves_at_the_terminal(session: PlaySession) -> None:
@@ -361,7 +571,7 @@ def _complete_moves_at_the_terminal(session: PlaySession) -> None:
 def install_completer(legal: Callable[[], list[str]]) -> Callable[[str, int], str | None]:
     """A readline completer offering the legal moves (and the commands) that start with
     what is typed so far."""
-    words = ["moves", "hint", "undo", "board", "save ", "record ", "help", "quit"]
+    words = ["moves", "hint", "undo", "board", "legend", "save ", "record ", "help", "quit"]
 
     def complete(text: str, index: int) -> str | None:
         options = [m for m in legal() + words if m.startswith(text)]
@@ -370,5 +580,6 @@ def install_completer(legal: Callable[[], list[str]]) -> Callable[[str, int], st
     return complete
 
 
-__all__ = ["DEFAULT_BOT", "PlaySession", "Seat", "add_parser", "install_completer", "make_session",
-           "parse_seats", "run"]
+__all__ = ["DEFAULT_BOT", "PlaySession", "Seat", "add_parser", "install_completer",
+           "legend_text", "make_session", "parse_seats", "run", "save_key", "save_key_path",
+           "text_legend", "wrap_between"]
