@@ -21,9 +21,11 @@ The workloads are defined here, not taken from either tree's ``benchmarks/``, an
 only API that both trees have, so that one definition measures both.  Each figure is the
 best of ``--repeats`` timings in a worker, in CPU seconds of the worker process
 (``time.process_time``: every workload runs on one thread), and the trees take turns for
-``--rounds`` rounds (the best of every round kept), so that a machine's load changing
-during the run touches both.  Ratio is this tree's rate over the ref's: above 1 is faster now.
-Nothing is asserted: the table only measures.
+``--rounds`` rounds (interleaved: ref, now, ref, now, ...; :mod:`interleave`), so that a
+machine's load changing during the run touches both.  Ratio is this tree's rate over the
+ref's, taken round by round: the table gives its median with the lowest and highest round,
+and each tree's median rate.  Above 1 is faster now.  Nothing is asserted: the table only
+measures.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ import json
 import os
 import platform
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -43,6 +46,9 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 THIS_TREE = HERE.parent
+sys.path.insert(0, str(HERE))
+
+from interleave import Spread, alternate  # noqa: E402 - benchmarks/ is no package
 
 #: (key, game, options, kind, parameters) of every figure, each sized to about 0.1 to 1
 #: CPU second (shorter ones varied by 20% and more between runs on the 2-core machine).
@@ -260,20 +266,25 @@ def run_worker(tree: Path, args: argparse.Namespace) -> dict[str, Any]:
 
 
 Rates = dict[str, dict[str, float]]  # workload -> unit -> rate
+RoundRates = dict[str, dict[str, list[float]]]  # workload -> unit -> rate of each round
 
 
-def compare(ref_tree: Path, args: argparse.Namespace) -> tuple[Rates, Rates]:
-    """The best rate of every workload and unit in the ref and in this tree, over the
-    rounds."""
-    best: tuple[Rates, Rates] = ({}, {})
-    for round_ in range(args.rounds):
-        for side, tree in enumerate((ref_tree, THIS_TREE)):
-            print(f"round {round_ + 1}/{args.rounds}: {tree}", file=sys.stderr, flush=True)
-            for key, rates in run_worker(tree, args)["rates"].items():
-                mine = best[side].setdefault(key, {})
+def compare(ref_tree: Path, args: argparse.Namespace) -> tuple[RoundRates, RoundRates]:
+    """Every workload's rate in each unit, round by round, in the ref and in this tree:
+    the two trees' workers take turns (:func:`interleave.alternate`), so that each round's
+    pair ran side by side."""
+    runs = alternate({"ref": lambda: run_worker(ref_tree, args),
+                      "now": lambda: run_worker(THIS_TREE, args)},
+                     args.rounds, warmup=False, progress=True)
+
+    def by_round(results: list[dict[str, Any]]) -> RoundRates:
+        out: RoundRates = {}
+        for result in results:
+            for key, rates in result["rates"].items():
                 for unit, rate in rates.items():
-                    mine[unit] = max(mine.get(unit, 0.0), rate)
-    return best
+                    out.setdefault(key, {}).setdefault(unit, []).append(rate)
+        return out
+    return by_round(runs["ref"]), by_round(runs["now"])
 
 
 def rst_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
@@ -289,14 +300,20 @@ def rst_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return "\n".join(out) + "\n"
 
 
-def table(ref_label: str, now_label: str, old: Rates, new: Rates) -> str:
+def table(ref_label: str, now_label: str, old: RoundRates, new: RoundRates) -> str:
+    """Each tree's median rate over the rounds and the ratio now / ref taken round by round:
+    its median, lowest and highest round."""
     rows = []
     for key, _, _, kind, _ in WORKLOADS:
         for unit in UNITS[kind]:
             if unit in old.get(key, {}) and unit in new.get(key, {}):
                 was, now = old[key][unit], new[key][unit]
-                rows.append((key, unit, f"{was:,.0f}", f"{now:,.0f}", f"{now / was:.2f}"))
-    return rst_table(("workload", "unit", ref_label, now_label, "ratio"), rows)
+                ratio = Spread.of([n / w for n, w in zip(now, was, strict=True)])
+                rows.append((key, unit, f"{statistics.median(was):,.0f}",
+                             f"{statistics.median(now):,.0f}", f"{ratio.median:.2f}",
+                             f"{ratio.low:.2f}-{ratio.high:.2f}"))
+    return rst_table(("workload", "unit", ref_label, now_label, "ratio",
+                      "ratio: lowest-highest round"), rows)
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -340,13 +357,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     old, new = compare(ref_tree, args)
     text = table(ref_label, f"now ({head})", old, new)
     print(f"{platform.platform()}; {os.cpu_count()} CPUs; Python {platform.python_version()}; "
-          f"best of {args.repeats} x {args.rounds} rounds{'; --quick' if args.quick else ''}")
+          f"CPU time; best of {args.repeats} in each of {args.rounds} interleaved rounds"
+          f"{'; --quick' if args.quick else ''}")
     print(text)
     if args.rst:
         args.rst.write_text(text, encoding="utf-8")
     if args.json:
-        args.json.write_text(json.dumps({"ref": commit, "now": head, "ref_rates": old,
-                                         "now_rates": new}, indent=1), encoding="utf-8")
+        args.json.write_text(json.dumps({"ref": commit, "now": head, "clock": "process_time",
+                                         "ref_rounds": old, "now_rounds": new}, indent=1),
+                             encoding="utf-8")
     return 0
 
 

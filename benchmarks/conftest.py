@@ -34,11 +34,12 @@ def rates(pytestconfig: pytest.Config) -> list[dict[str, Any]]:
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
     """Moves/s and games/s of each benchmark (best round), which pytest-benchmark's own
-    table (seconds per round) does not show."""
+    table (seconds per round) does not show: per wall second, the clock pytest-benchmark
+    times (``run.py`` and ``boardrules bench`` give CPU seconds)."""
     rows = [info for info in config.stash.get(_RATES, []) if "moves_per_s" in info]
     if not rows:
         return
-    terminalreporter.section("Armadora random playouts (best round)")
+    terminalreporter.section("Armadora random playouts (best round, per wall second)")
     terminalreporter.line(f"{'path':<12}{'players':>8}  {'variant':<10}{'moves/s':>12}"
                           f"{'games/s':>11}{'moves/game':>12}{'target':>12}")
     for info in rows:

@@ -31,10 +31,12 @@ import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, TypeVar
 
-__all__ = ["Clock", "Rate", "Rounds", "Spread", "child_cpu_timed", "cpu_timed",
+__all__ = ["Clock", "Rate", "Rounds", "Spread", "alternate", "child_cpu_timed", "cpu_timed",
            "interleaved"]
+
+T = TypeVar("T")
 
 #: Which seconds a rate is per: CPU seconds of the working process, or wall seconds.
 Clock = Literal["cpu", "wall"]
@@ -131,20 +133,18 @@ class Rounds:
         return self.rate(name, clock).median
 
 
-def interleaved(sides: Mapping[str, Callable[[], Rate]], rounds: int, *,
-                warmup: bool = True, progress: bool = False) -> Rounds:
-    """Time every side once a round, in turn, for ``rounds`` rounds (A, B, A, B, ...).
-
-    Each side is a callable that does its work once and returns its :class:`Rate` (made
-    with :func:`cpu_timed` or :func:`child_cpu_timed`); ``warmup`` runs each once, untimed,
-    first (caches, lazily built tables, imports).  ``progress`` prints a line a round on
-    standard error.
-    """
+def alternate(sides: Mapping[str, Callable[[], T]], rounds: int, *, warmup: bool = True,
+              progress: bool = False) -> dict[str, list[T]]:
+    """Run every side once a round, in turn, for ``rounds`` rounds (A, B, A, B, ...): what
+    each run returned, by side, in order.  ``warmup`` runs each once first, its result
+    dropped (caches, lazily built tables, imports); ``progress`` prints a line a round on
+    standard error.  :func:`interleaved` times in-process work with it; a script whose
+    side is a whole worker process (``compare_versions.py``) uses it directly."""
     if rounds < 1:
         raise ValueError(f"rounds must be at least 1, not {rounds}")
     if not sides:
         raise ValueError("nothing to time")
-    out = Rounds(tuple(sides), {name: [] for name in sides})
+    out: dict[str, list[T]] = {name: [] for name in sides}
     if warmup:
         for run in sides.values():
             run()
@@ -153,5 +153,17 @@ def interleaved(sides: Mapping[str, Callable[[], Rate]], rounds: int, *,
             print(f"  round {round_ + 1}/{rounds}: {', '.join(sides)}", file=sys.stderr,
                   flush=True)
         for name, run in sides.items():
-            out.timings[name].append(run())
+            out[name].append(run())
     return out
+
+
+def interleaved(sides: Mapping[str, Callable[[], Rate]], rounds: int, *,
+                warmup: bool = True, progress: bool = False) -> Rounds:
+    """Time every side once a round, in turn, for ``rounds`` rounds (A, B, A, B, ...).
+
+    Each side is a callable that does its work once and returns its :class:`Rate` (made
+    with :func:`cpu_timed` or :func:`child_cpu_timed`); ``warmup`` runs each once, untimed,
+    first.
+    """
+    timings = alternate(sides, rounds, warmup=warmup, progress=progress)
+    return Rounds(tuple(sides), timings)

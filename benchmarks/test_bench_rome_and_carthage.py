@@ -1,7 +1,10 @@
 """pytest-benchmark benchmarks of Rome & Carthage: C-core random playouts and ISMCTS.
 
 Run with ``python -m pytest benchmarks --benchmark-only``.  Workloads are seeded and
-fixed; nothing here asserts a speed (``run_rome_and_carthage.py`` compares to the target).
+fixed; pytest-benchmark times wall seconds, so the rates in ``extra_info`` (``clock``:
+"wall") are per wall second, not per CPU second as ``boardrules bench`` and the run_*.py
+scripts give them; nothing here asserts a speed (``run_rome_and_carthage.py`` compares to
+the target).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ def test_rome_and_carthage_c_core_playouts(benchmark: Any, players: int, variant
     benchmark.pedantic(workload, rounds=5, warmup_rounds=1, iterations=1)
     assert len(set(results)) == 1, "the seeded workload is not reproducible"
     benchmark.extra_info["actions_per_round"] = results[0]
+    benchmark.extra_info["clock"] = "wall"  # pytest-benchmark's timer, not CPU time
     benchmark.extra_info["actions_per_s_best"] = results[0] / benchmark.stats.stats.min
 
 
@@ -36,4 +40,5 @@ def test_rome_and_carthage_ismcts(benchmark: Any, players: int, variant: str) ->
     done = benchmark.pedantic(lambda: ismcts(states), rounds=2, iterations=1)
     assert done == ISMCTS_ITERATIONS * len(states)
     benchmark.group = "rome_and_carthage, ISMCTS"
+    benchmark.extra_info["clock"] = "wall"  # pytest-benchmark's timer, not CPU time
     benchmark.extra_info["simulations_per_s_best"] = done / benchmark.stats.stats.min

@@ -21,7 +21,7 @@ from boardrules.cli import build_parser, main
 TINY = "0.01"
 ENGINE = ["playouts (C core)", "playouts (Python)", "legal moves", "apply+undo"]
 ROW_KEYS = {"game", "players", "workload", "unit", "count", "cpu_seconds", "wall_seconds",
-            "runs", "batch", "games", "note", "rate", "games_per_s"}
+            "runs", "batch", "games", "note", "rate", "games_per_s", "clock"}
 LOAD_KEYS = {"before", "after", "cores", "own", "per_core", "other_load", "busy", "warning"}
 
 
@@ -97,13 +97,28 @@ def test_plain_table_has_a_line_per_row_with_aligned_columns(
     assert header.split()[:2] == ["game", "workload"] and set(rule) <= {"-", " "}
     assert "note" not in header  # the notes are in the JSON and the rich table
     assert len(body) == 10
-    rate_end = header.index("rate") + len("rate")  # right-aligned under its title
+    rate_end = header.index("rate/CPU s") + len("rate/CPU s")  # right-aligned under it
     for line in body:
         game, players = line.split()[:2]
         assert game in ("pig", "tic_tac_toe") and players == "2p"
         assert float(line[:rate_end].split()[-1].replace(",", "")) > 0
         assert line[rate_end:rate_end + 2] == "  "
     assert max(len(line) for line in lines[3:]) <= 88  # fits a docs page, as shown there
+
+
+def test_every_rate_says_it_is_per_cpu_second(capsys: pytest.CaptureFixture[str]) -> None:
+    """U9: the same workload read 19,135 games/s here and 13,910 under pytest-benchmark, and
+    nothing said that one is CPU time and the other wall time.  Every rate column's title,
+    the summary and every JSON row name the clock."""
+    assert main(["bench", "--seconds", TINY, "--game", "pig", "--no-search"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    header = lines[4].split("  ")
+    assert "rate/CPU s" in lines[4] and "games/CPU s" in lines[4]
+    assert "games/s" not in header and "rate" not in header  # no rate without its clock
+    assert "rates per CPU second" in lines[2] and "not wall time" in lines[2]
+    report = run_json(capsys, "--game", "pig", "--no-search")
+    assert report["clock"] == "process_time"
+    assert {row["clock"] for row in report["rows"]} == {"cpu"}
 
 
 def test_rich_table_shows_every_row(monkeypatch: pytest.MonkeyPatch,
