@@ -38,6 +38,7 @@ from boardrules._ext.core cimport (
     hash_bytes,
     popcount64,
     rng_below,
+    rng_uniform,
 )
 
 # value of each card index; the deck: four colours of 0, 0, 1 .. 10, 15 ("Components")
@@ -1451,7 +1452,8 @@ cdef void rc_determinize(void* state, const void* tables, int observer,
     cards everyone knows it holds -- the public starting hands minus the cards seen
     played) and the face-down cards of lost hands (R8), from the pool of the pile plus
     those cards, and a pending face-down commit of a hidden attacker (a random choice of
-    his redrawn hand).
+    his redrawn hand).  A player in the middle of a payment keeps a hand that can finish
+    it (payer_to_redraw): the world is one the rules could have reached.
 
     The result depends only on what the observer knows and on ``rng``: the pool is
     walked in value order, and the last action -- which may be a card he did not see --
@@ -1463,7 +1465,7 @@ cdef void rc_determinize(void* state, const void* tables, int observer,
     cdef int sizes[RC_TEAMS]
     cdef int last_drawn[RC_MAX_PLAYERS]   # the value redrawn last for each hand
     cdef int lost[RC_MAX_PLAYERS]         # face-down cards of each lost hand
-    cdef int p, v, k, x, r
+    cdef int p, v, k, x, r, payer, need, top
     cdef int acts[RC_PAIRS]
     cdef int att = s.b_att
     cdef bint redraw_commit = (s.phase == PH_COMMIT and s.b_side == 1
@@ -1489,11 +1491,19 @@ cdef void rc_determinize(void* state, const void* tables, int observer,
             lost[p] += s.lost[p][v]
             s.hand[p][v] = s.known[p][v]
             s.lost[p][v] = 0
+    payer = payer_to_redraw(s, t, observer, &need, &top)
+    if payer >= 0:
+        k = t.team_pile[t.player_team[payer]]
+        last_drawn[payer] = draw_paying_hand(s, payer, pool[k], &sizes[k], need, top,
+                                             rng)
+        if last_drawn[payer] == -2:
+            last_drawn[payer] = -1
+            payer = -1    # no draw pays: redrawn as any other hand
     for p in range(t.num_players):
         if sees_hand(t, observer, p):
             continue
         k = t.team_pile[t.player_team[p]]
-        for x in range(s.unknown[p] + lost[p]):
+        for x in range(s.unknown[p] if p == payer else 0, s.unknown[p] + lost[p]):
             r = rng_below(rng, sizes[k])
             v = 0
             while r >= pool[k][v]:
@@ -1520,6 +1530,135 @@ cdef void rc_determinize(void* state, const void* tables, int observer,
             lay_down(s, 0, att, v - t.a_single, 0, 1)
     else:
         redraw_last_card(s, t, observer, last_drawn)
+
+
+cdef int payer_to_redraw(const RcState* s, const RcTables* t, int observer, int* need,
+                         int* top) noexcept nogil:
+    """determinize: the player whose redrawn hand must still pay what the game asks of
+    him, or -1.  "By discarding one (or several) card(s) from his hand, for a minimum of
+    3 points, a player may carry out a forced march" (and, Rapid Conquest, "Move a piece
+    of his allied player ... discard one (or several) card(s) from his hand, for a
+    minimum of 3 points"): a payment is begun (``pay``), or consent is asked for one
+    (``consent`` to move the ally's army), only when the hand can make those 3 points
+    (R9: in non-increasing order, so with cards no higher than the last one paid).  Every
+    other player sees that the payment was begun, so a world whose redrawn hand cannot
+    finish it is not one the rules could reach: its mover would have no legal move
+    (0.5.0's search crashed there).  ``need``: the points still owed from the hand's
+    cards of index <= ``top``, beyond those of the cards everyone knows it holds."""
+    cdef int p = s.turn_player
+    cdef int v
+    if s.phase == PH_PAY:
+        need[0] = 3 - s.pay_sum
+        top[0] = s.pay_last
+    elif s.phase == PH_CONSENT and s.asked == ASK_ALLY:
+        need[0] = 3
+        top[0] = RC_V15
+    else:
+        return -1
+    if p >= t.num_players or sees_hand(t, observer, p) or s.unknown[p] == 0:
+        return -1
+    for v in range(1, top[0] + 1):
+        need[0] -= s.known[p][v] * VALUE[v]
+    return p if need[0] > 0 else -1
+
+
+# draw_paying_hand's table: per value, per number of cards drawn (0..44), per points (0..3)
+cdef enum:
+    WAYS_ROW = (RC_NONZERO_CARDS + 1) * 4
+
+
+cdef double choose(int n, int k) noexcept nogil:
+    """C(n, k) as a double (exact well beyond a deck's 52 cards)."""
+    cdef double c = 1.0
+    cdef int i
+    if k < 0 or k > n:
+        return 0.0
+    for i in range(k):
+        c = c * (n - i) / (i + 1)
+    return c
+
+
+cdef int draw_paying_hand(RcState* s, int p, int* pool, int* size, int need, int top,
+                          Rng* rng) noexcept nogil:
+    """Adds ``s.unknown[p]`` cards drawn from ``pool`` to p's hand, uniformly among the
+    draws whose cards of index 1..``top`` make at least ``need`` points (payer_to_redraw):
+    the redraw conditioned on what everyone saw.  ways[i][j][c] counts the draws of j
+    cards from the values i.. that bring ``c`` points already drawn (capped at ``need``)
+    to ``need``; the values are then walked in order, each taking x cards with the weight
+    of the draws that still complete.  Returns one of the drawn values, chosen uniformly
+    (the card to name as the hand's last draw), or -2 and draws nothing when no draw
+    completes (a state no play reaches: the caller redraws unconditioned)."""
+    cdef double ways[(RC_VALUES + 1) * WAYS_ROW]
+    cdef int drawn[RC_VALUES]
+    cdef int u = s.unknown[p]
+    cdef int i, j, c, x, left, got
+    cdef double total
+    if u > RC_NONZERO_CARDS or need > 3:
+        return -2
+    for j in range(u + 1):
+        for c in range(need + 1):
+            ways[way(RC_VALUES, j, c)] = 1.0 if j == 0 and c >= need else 0.0
+    for i in range(RC_VALUES - 1, -1, -1):
+        for j in range(u + 1):
+            for c in range(need + 1):
+                total = 0.0
+                for x in range(min(pool[i], j) + 1):
+                    total += completions(ways, pool, i, x, j, c, need, top)
+                ways[way(i, j, c)] = total
+    if ways[way(0, u, 0)] <= 0.0:
+        return -2
+    left = u
+    got = 0
+    for i in range(RC_VALUES):
+        x = take_how_many(ways, pool, i, left, got, need, top, rng)
+        drawn[i] = x
+        s.hand[p][i] += x
+        pool[i] -= x
+        size[0] -= x
+        left -= x
+        got = min(need, got + x * points_toward(i, top))
+    x = <int>rng_below(rng, u)
+    for i in range(RC_VALUES):
+        x -= drawn[i]
+        if x < 0:
+            return i
+    return -1
+
+
+cdef inline int points_toward(int i, int top) noexcept nogil:
+    """What a card of index i pays toward a payment limited to indexes <= top (zeros
+    pay nothing, R9)."""
+    return VALUE[i] if 1 <= i <= top else 0
+
+
+cdef inline int way(int i, int j, int c) noexcept nogil:
+    """draw_paying_hand: where ways[i][j][c] is in the flat table."""
+    return i * WAYS_ROW + j * 4 + c
+
+
+cdef inline double completions(const double* ways, const int* pool, int i, int x, int j,
+                               int c, int need, int top) noexcept nogil:
+    """draw_paying_hand: the draws of j cards from values i.. that take x cards of value
+    i and complete the payment (``ways`` as there)."""
+    return choose(pool[i], x) * ways[way(i + 1, j - x,
+                                         min(need, c + x * points_toward(i, top)))]
+
+
+cdef int take_how_many(const double* ways, const int* pool, int i, int left, int got,
+                       int need, int top, Rng* rng) noexcept nogil:
+    """draw_paying_hand: how many cards of value i to draw, by the weight of the draws
+    that complete; never a choice of weight 0, whatever the rounding."""
+    cdef double r = rng_uniform(rng) * ways[way(i, left, got)]
+    cdef double w
+    cdef int x, best = -1
+    for x in range(min(pool[i], left) + 1):
+        w = completions(ways, pool, i, x, left, got, need, top)
+        if w > 0.0:
+            best = x
+            r -= w
+            if r < 0.0:
+                return x
+    return best if best >= 0 else 0
 
 
 cdef void redraw_last_card(RcState* s, const RcTables* t, int observer,
