@@ -1,5 +1,7 @@
 """``boardrules bench`` and :mod:`boardrules.bench`: every asked game gets its rows with
-positive rates, the JSON has its schema, a busy machine is flagged, bad input is refused.
+positive rates, each naming its clock, the JSON has its schema, a busy machine is flagged,
+bad input is refused; and ``benchmarks/interleave.py``, the side-by-side helper of the
+benchmark scripts, alternates its sides and takes ratios round by round.
 
 Every run here is tiny (``--seconds 0.01``): these tests check what is measured and
 printed, not how fast anything is.
@@ -8,8 +10,13 @@ printed, not how fast anything is.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import math
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -287,3 +294,81 @@ def test_shared_workload_code_is_the_benchmarks_code() -> None:
     assert all(len(s.history) > 40 and len(s.legal_moves()) > 1 for s in first)
     assert lib.python_api_playouts(boardrules.load("tic_tac_toe"), 3) == \
         lib.python_api_playouts(boardrules.load("tic_tac_toe"), 3) > 0
+
+
+# --- benchmarks/interleave.py: the side-by-side helper of every comparing script ----------
+
+INTERLEAVE = Path(__file__).resolve().parent.parent / "benchmarks" / "interleave.py"
+
+
+def load_interleave() -> ModuleType:
+    """``benchmarks/`` is no package: the helper is loaded from its path and registered as
+    a module (its dataclasses need that), once."""
+    name = "boardrules_benchmarks_interleave"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, INTERLEAVE)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+def scripted_side(name: str, log: list[str], rates: list[float], interleave: ModuleType
+                  ) -> Callable[[], Any]:
+    """A side that logs each run and returns the next scripted rate (count per CPU
+    second; its wall time twice its CPU time): no clock is read, nothing is timed."""
+    left = iter(rates)
+
+    def run() -> Any:
+        log.append(name)
+        return interleave.Rate(round(next(left) * 10), cpu_seconds=10.0, wall_seconds=20.0)
+    return run
+
+
+def test_interleaved_rounds_alternate_the_sides_after_one_warm_up_each() -> None:
+    interleave = load_interleave()
+    log: list[str] = []
+    rounds = interleave.interleaved(
+        {"a": scripted_side("a", log, [0, 1, 2, 3], interleave),
+         "b": scripted_side("b", log, [0, 1, 2, 3], interleave)}, rounds=3)
+    assert log == ["a", "b"] + ["a", "b"] * 3  # the warm-ups, then A, B, A, B, A, B
+    assert rounds.rates("a") == [1.0, 2.0, 3.0]  # the warm-up's figure is dropped
+    assert rounds.rates("a", "wall") == [0.5, 1.0, 1.5]  # the wall clock on demand
+
+
+def test_a_ratio_is_taken_round_by_round_with_its_lowest_and_highest_round() -> None:
+    interleave = load_interleave()
+    log: list[str] = []
+    # round ratios 2, 4, 3: median 3; the ratio of the median rates would be 30/9
+    rounds = interleave.interleaved(
+        {"ours": scripted_side("ours", log, [10, 40, 30], interleave),
+         "theirs": scripted_side("theirs", log, [5, 10, 10], interleave)},
+        rounds=3, warmup=False)
+    ratio = rounds.ratio("ours", "theirs")
+    assert (ratio.low, ratio.median, ratio.high) == (2.0, 3.0, 4.0)
+    assert str(ratio) == "3.00x (2.00-4.00)"
+    assert rounds.rate("ours").rate_text() == "30 (10-40)"
+
+
+def test_interleaving_refuses_no_rounds_and_no_sides() -> None:
+    interleave = load_interleave()
+    with pytest.raises(ValueError, match="rounds must be at least 1"):
+        interleave.interleaved({"a": lambda: None}, rounds=0)
+    with pytest.raises(ValueError, match="nothing to time"):
+        interleave.interleaved({}, rounds=1)
+
+
+def test_alternate_hands_back_what_each_side_returned_in_order() -> None:
+    # compare_versions.py: each side is a worker process returning its whole table
+    interleave = load_interleave()
+    calls = iter(range(100))
+    runs = interleave.alternate({"ref": lambda: ("ref", next(calls)),
+                                 "now": lambda: ("now", next(calls))}, 2, warmup=False)
+    assert runs == {"ref": [("ref", 0), ("ref", 2)], "now": [("now", 1), ("now", 3)]}
+
+
+def test_cpu_timed_counts_what_the_work_returns() -> None:
+    interleave = load_interleave()
+    rate = interleave.cpu_timed(lambda: sum(range(1000)) and 7)
+    assert rate.count == 7 and rate.cpu_seconds >= 0 and rate.wall_seconds >= 0
