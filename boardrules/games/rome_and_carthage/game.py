@@ -33,6 +33,7 @@ from boardrules.games.rome_and_carthage.moves import (
     normalise,
 )
 from boardrules.games.rome_and_carthage.position import position_raw, position_text
+from boardrules.games.rome_and_carthage.refusals import PLACEMENT_REASONS, placement_refusal
 from boardrules.games.rome_and_carthage.views import (
     ArmyView,
     BattleView,
@@ -117,6 +118,8 @@ ILLEGAL_REASONS: dict[str, str] = {
                    "move on), never through an enemy, never three armies in a city",
     "passing_army_moves_on": "Forced march: the army passing through a friendly city "
                              "moves on; it may not stop there",
+    # the causes of place_not_allowed, told apart in Python (refusals.py)
+    **PLACEMENT_REASONS,
 }
 
 _NOTATION = ("see the notation: 'infantry@roma', 'pass', 'treason', 'uprising roma', "
@@ -241,6 +244,16 @@ class RomeCarthageGame(Game["RomeCarthageState", RomeCarthageMove]):
 
     def _normalise(self, text: str) -> str:
         return normalise(text)
+
+    def _explain(self, core: Any, action: int) -> tuple[str, str]:
+        """The core's rule key, and where it covers several causes (a placement), the
+        cause this position shows (refusals.py)."""
+        key, message = super()._explain(core, action)
+        if key == "place_not_allowed":
+            found = placement_refusal(self, self._core.export(core), self._moves[action])
+            if found is not None:
+                return found
+        return key, message
 
     def _notation_hint(self) -> str:
         """The notation of this game's moves only: Rapid Conquest removes the Popular
