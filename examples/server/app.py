@@ -40,6 +40,7 @@ import boardrules
 from boardrules.games import as_game_id
 from examples.server.bots import BotBudget
 from examples.server.errors import ApiError, bad_request
+from examples.server.logs import install_redaction
 from examples.server.protocol import (
     CLIENT_MESSAGE,
     ChanceMessage,
@@ -70,8 +71,12 @@ def create_app(db_path: str | Path, *, secret: bytes | None = None,
 
     ``secret`` signs the saves (default: ``$BOARDRULES_SERVER_SECRET`` or the key file
     beside the database); ``budget`` caps what a bot seat may ask; ``bot_workers`` threads
-    run the bots' searches.  The tables are loaded when the app starts (its lifespan)."""
+    run the bots' searches.  The tables are loaded when the app starts (its lifespan).
+
+    It puts a filter on uvicorn's loggers that redacts every token from their lines (a
+    websocket's URL holds one: examples/server/logs.py)."""
     path = Path(db_path)
+    install_redaction()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -33,13 +33,16 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """``serve.py`` on ``db`` at ``127.0.0.1:<port>`` (a free port unless given)."""
+    """``serve.py`` on ``db`` at ``127.0.0.1:<port>`` (a free port unless given), its
+    output in ``log``; ``log_level`` None runs it at its default log level."""
 
     def __init__(self, db: Path, *, port: int | None = None,
-                 args: tuple[str, ...] = (), log: Path | None = None) -> None:
+                 args: tuple[str, ...] = (), log: Path | None = None,
+                 log_level: str | None = "warning") -> None:
         self.db = db
         self.port = port or free_port()
         self.args = args
+        self.log_level = log_level
         self.log = log or db.with_name(db.name + ".log")
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -54,8 +57,9 @@ class ServerProcess:
     def start(self, timeout: float = 60.0) -> None:
         """Start the process and wait until it answers (its tables are loaded by then)."""
         env = dict(os.environ)  # serve.py finds the examples package itself
+        level = [] if self.log_level is None else ["--log-level", self.log_level]
         command = [sys.executable, str(SERVE), "--db", str(self.db), "--port", str(self.port),
-                   "--log-level", "warning", *self.args]
+                   *level, *self.args]
         with open(self.log, "ab") as out:
             self.process = subprocess.Popen(command, env=env, stdout=out,
                                             stderr=subprocess.STDOUT)

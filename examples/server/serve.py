@@ -8,9 +8,11 @@ Binds to 127.0.0.1 unless told otherwise (``--host``); the tables live in the SQ
 from __future__ import annotations
 
 import argparse
+import copy
 import logging
 import sys
 from pathlib import Path
+from typing import Any
 
 # Run as a script from a clone: the repository's root holds the ``examples`` package (put
 # last, so that an installed boardrules is the one imported, not the clone's sources).
@@ -43,7 +45,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                              "a few kB, and compressing each one costs more CPU than "
                              "the bytes it saves on a LAN or loopback)")
     parser.add_argument("--access-log", action="store_true",
-                        help="log every request (off: a websocket's URL holds its token)")
+                        help="log every request (off by default; tokens are redacted "
+                             "from every log line either way)")
     parser.add_argument("--log-level", default="info",
                         choices=["critical", "error", "warning", "info", "debug"])
     args = parser.parse_args(argv)
@@ -59,16 +62,41 @@ def main(argv: list[str] | None = None) -> None:
     from examples.server.app import create_app
     from examples.server.bots import BotBudget
 
-    logging.basicConfig(level=args.log_level.upper(),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure_logging(args.log_level)
     budget = BotBudget(max_iterations=args.max_iterations,
                        max_time_limit=args.max_time_limit)
     app = create_app(args.db, budget=budget, bot_workers=args.bot_workers,
                      synchronous="FULL" if args.synchronous == "full" else "NORMAL",
                      max_tables=args.max_tables)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
-                access_log=args.access_log, ws="websockets-sansio",
-                ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=args.ws_compression)
+                log_config=uvicorn_log_config(), access_log=args.access_log,
+                ws="websockets-sansio", ws_max_size=WS_MAX_SIZE,
+                ws_per_message_deflate=args.ws_compression)
+
+
+def configure_logging(level: str) -> None:
+    """The server's own lines (and any library's) through one handler that redacts
+    tokens."""
+    from examples.server.logs import RedactTokens
+
+    logging.basicConfig(level=level.upper(),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(RedactTokens())
+
+
+def uvicorn_log_config() -> dict[str, Any]:
+    """uvicorn's own logging set-up with a token-redacting filter on each of its handlers:
+    no token reaches its log at any level, the access log (``--access-log``) included."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    from examples.server.logs import RedactTokens
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["filters"] = {"redact_tokens": {"()": RedactTokens}}
+    for handler in config["handlers"].values():
+        handler["filters"] = [*handler.get("filters", []), "redact_tokens"]
+    return config
 
 
 if __name__ == "__main__":
