@@ -13,6 +13,8 @@ The parts, each writing its file of ``docs/figures/`` (the page includes them):
               the same code and clock), each row in ``--rounds`` rounds;
 ``search``    release_search.rst: MCTS, ISMCTS and alpha-beta with one thread on every
               game, from ``boardrules bench``'s positions, in ``--rounds`` rounds;
+``cli``       bench_cli.txt: what ``boardrules bench --game rome_and_carthage --game
+              connect_four`` prints (its plain table, as the page shows it);
 ``armadora``  armadora_engine.rst: ``run.py`` (Armadora's four configurations against
               the targets);
 ``openspiel`` search.rst: ``run_search.py --no-strength`` (MCTS beside OpenSpiel's C++
@@ -60,7 +62,7 @@ from boardrules import bench  # noqa: E402
 #: Every game of the library, with its default options (``boardrules.load(game)``).
 GAMES = ("armadora", "rome_and_carthage", "armada", "albion", "tic_tac_toe", "connect_four",
          "pig")
-PARTS = ("rules", "search", "armadora", "openspiel", "adapters", "versions")
+PARTS = ("rules", "search", "cli", "armadora", "openspiel", "adapters", "versions")
 ALGORITHMS: tuple[Literal["mcts", "ismcts", "alphabeta"], ...] = ("mcts", "ismcts",
                                                                   "alphabeta")
 #: 0.5.0's commit, the reference of compare_versions.py.
@@ -152,6 +154,18 @@ def write(name: str, text: str, load_before: float, how: str) -> None:
     print(f"wrote {path}", file=sys.stderr, flush=True)
 
 
+def cli_output(path: Path, quick: bool) -> None:
+    """``boardrules bench``'s plain table, as a user's terminal shows it through a pipe;
+    its warning, when the machine is busy, after it."""
+    command = [sys.executable, "-m", "boardrules", "bench", "--game", "rome_and_carthage",
+               "--game", "connect_four", *(["--seconds", "0.05"] if quick else [])]
+    print("$ boardrules " + " ".join(command[3:]), file=sys.stderr, flush=True)
+    done = subprocess.run(command, check=True, capture_output=True, text=True)
+    path.write_text(done.stdout + done.stderr.replace("boardrules bench: ", "\n"),
+                    encoding="utf-8")
+    print(f"wrote {path}", file=sys.stderr, flush=True)
+
+
 def script(*argv: str) -> None:
     """Run one of the scripts of ``benchmarks/`` under this interpreter."""
     command = [sys.executable, str(HERE / argv[0]), *argv[1:]]
@@ -170,6 +184,8 @@ def run_part(part: str, args: argparse.Namespace) -> None:
     elif part == "search":
         write("release_search.rst", search_table(args.seconds, args.rounds), load,
               f"{args.rounds} rounds of {args.seconds:g} CPU s a row; CPU time")
+    elif part == "cli":
+        cli_output(FIGURES / "bench_cli.txt", args.quick)
     elif part == "armadora":
         script("run.py", *quick, "--rst", str(FIGURES / "armadora_engine.rst"))
     elif part == "openspiel":
