@@ -46,6 +46,7 @@ from boardrules.games import AnyGameId, check_saved_options
 __all__ = [
     "RECORD_FORMAT",
     "RECORD_FORMAT_VERSION",
+    "check_result_headers",
     "describe_event",
     "game_record",
     "load_record",
@@ -55,6 +56,7 @@ __all__ = [
     "replay",
     "replay_states",
     "replay_views",
+    "result_headers",
     "result_text",
     "upgrade_record",
 ]
@@ -318,15 +320,99 @@ def _checked(record: Mapping[str, Any]) -> tuple[dict[str, Any], Any]:
     if not (viewer in ("all", None) or (type(viewer) is int
                                         and 0 <= viewer < game.num_players)):
         raise InvalidStateError(f"viewer must be 'all', a player or null: {viewer!r}")
+    if viewer != "all":
+        _check_result_words(head)
     return upgraded, game
+
+
+# --- the result headers: what the moves give, never what a header claims ---
+
+#: The headers a record's moves decide (a whole record's are checked against its replay).
+RESULT_HEADERS = ("result", "termination", "outcome")
+
+
+def result_headers(state: State[Any]) -> dict[str, Any]:
+    """The ``result``, ``termination`` and ``outcome`` headers of the game ``state`` is
+    in, as the rules give them."""
+    outcome = state.outcome()
+    return {"result": result_text(outcome), "termination": _termination(outcome),
+            "outcome": _outcome_fields(outcome)}
+
+
+def check_result_headers(head: Mapping[str, Any], state: State[Any]) -> None:
+    """A whole record's result headers against ``state``, the state its moves lead to:
+    one that says anything else is refused (:class:`~boardrules.InvalidStateError`).
+
+    A ``result`` or ``termination`` of ``null`` is unknown (an upgraded format 1 or 2
+    record) and passes; an ``outcome`` of ``null`` says the game is not over.  A header
+    missing from ``head`` is not checked (the text form may leave one out).  Every
+    reader of a whole record (:func:`replay_states`, :func:`replay`, :func:`load_record`,
+    the viewer) calls it, so no reader shows a result the moves do not give."""
+    for name, truth in result_headers(state).items():
+        if name not in head or (head[name] is None and name != "outcome"):
+            continue
+        if _as_json(head[name]) != _as_json(truth):
+            raise InvalidStateError(f"the {name} header ({_as_json(head[name])}) is not "
+                                    f"the {name} of the moves ({_as_json(truth)})")
+
+
+def _as_json(value: Any) -> str:
+    """``value`` as JSON with sorted keys: a comparison that tells 1 from 1.0 and true."""
+    try:
+        return json.dumps(value, sort_keys=True)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def _check_result_words(head: Mapping[str, Any]) -> None:
+    """A viewer's record's ``result`` and ``termination`` against its own ``outcome``
+    (the moves he saw may not decide it: hidden values count).  A whole record's are
+    checked against its replay (:func:`check_result_headers`)."""
+    outcome, result, termination = head.get("outcome"), head.get("result"), head.get(
+        "termination")
+    if outcome is None:
+        said = {"result": "*", "termination": "unfinished"}
+    else:
+        winners = outcome.get("winners") if isinstance(outcome, dict) else None
+        ranking = outcome.get("ranking") if isinstance(outcome, dict) else None
+        if not (isinstance(winners, list) and isinstance(ranking, list)
+                and isinstance(outcome.get("reason"), str)):
+            raise InvalidStateError("the outcome header is an object with winners, "
+                                    "ranking (lists) and reason, or null")
+        shape = _OutcomeShape(tuple(winners), tuple(ranking))
+        said = {"result": result_text(shape), "termination": outcome["reason"]}
+    for name, value in (("result", result), ("termination", termination)):
+        if value is not None and value != said[name]:
+            raise InvalidStateError(f"the {name} header ({_as_json(value)}) is not the "
+                                    f"outcome header's ({_as_json(said[name])})")
+
+
+class _OutcomeShape:
+    """An outcome header's winners and ranking, as :func:`result_text` reads them."""
+
+    def __init__(self, winners: tuple[Any, ...], ranking: tuple[Any, ...]) -> None:
+        self.winners = winners
+        self.ranking = ranking
 
 
 def replay_states(record: Mapping[str, Any]) -> Iterator[State[Any]]:
     """The states of a whole record (viewer ``"all"``): the start, then the state after
-    each move, every move checked by the rules (:class:`~boardrules.InvalidStateError`
-    for anything else; a viewer's record replays with :func:`replay_views`).  Each state
-    is a copy of its own: keep any of them."""
+    each move, every move checked by the rules, and the record's ``result``,
+    ``termination`` and ``outcome`` headers checked against the last state before it is
+    given (:class:`~boardrules.InvalidStateError` for anything else; a viewer's record
+    replays with :func:`replay_views`).  Each state is a copy of its own: keep any of
+    them."""
     upgraded, game = _checked(record)
+    states = _replayed(upgraded, game)
+    for state, last in states:
+        if last:  # given only once the headers are found to tell its result
+            check_result_headers(upgraded["headers"], state)
+        yield state
+
+
+def _replayed(upgraded: dict[str, Any], game: Any) -> Iterator[tuple[State[Any], bool]]:
+    """Each state of a checked whole record (a copy), and whether it is the last; the
+    result headers are the caller's to check."""
     if upgraded["headers"].get("viewer") != "all":
         raise InvalidStateError("only a whole record (viewer 'all') replays as states: "
                                 "replay_views gives a viewer's record's views")
@@ -341,10 +427,10 @@ def replay_states(record: Mapping[str, Any]) -> Iterator[State[Any]]:
             raise InvalidStateError(f"start: {exc}") from None
     else:
         raise InvalidStateError("start must be a position (text) or null")
-    yield state.copy()
     for i, entry in enumerate(upgraded["moves"]):
+        yield state.copy(), False
         _step(state, i, entry)
-        yield state.copy()
+    yield state.copy(), True
 
 
 def replay(record: Mapping[str, Any]) -> State[Any]:
@@ -425,8 +511,19 @@ def load_record(text: str | bytes) -> dict[str, Any]:
             raise InvalidStateError(f"not JSON: {exc}") from None
         if not isinstance(data, dict):
             raise InvalidStateError("a record is a JSON object")
-        return upgrade_record(data)
+        return _settled(upgrade_record(data))
     return record_from_text(text)
+
+
+def _settled(record: dict[str, Any]) -> dict[str, Any]:
+    """A whole record replayed, its result headers checked and an unknown one (null, in
+    an upgraded old record) filled in; a viewer's record as it is (its own checks are
+    made when it is read: :func:`replay_views`)."""
+    head = record.get("headers")
+    if not isinstance(head, dict) or head.get("viewer") != "all":
+        return record
+    head.update(result_headers(replay(record)))
+    return record
 
 
 # --- the text form ---
@@ -436,6 +533,14 @@ _TEXT_HEADERS = {"game": "Game", "rules_version": "RulesVersion", "options": "Op
                  "termination": "Termination", "outcome": "Outcome", "start": "Start",
                  "library_version": "Library"}
 _DATA_MARK = "%% data"
+#: Every character str.splitlines breaks a line at: a comment writes each as an escape,
+#: so that a move stays one line of the text form whatever its comment holds.
+LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+#: A comment's escapes: ``\\`` and ``\}`` for the characters that end it, ``\n`` and
+#: ``\r``, and ``\uXXXX`` (four hex digits) for the other line breaks.
+_ESCAPES = {"\\": "\\\\", "}": "\\}", "\n": "\\n", "\r": "\\r",
+            **{char: f"\\u{ord(char):04x}" for char in LINE_BREAKS[2:]}}
+_HEX4 = re.compile(r"[0-9a-fA-F]{4}")
 _MOVE_LINE = re.compile(r"\s*(\d+)\.\s+(chance|P\d+):\s(.*)$")
 
 
@@ -476,8 +581,7 @@ def _move_line(index: int, entry: Mapping[str, Any], *, words: bool) -> str:
     if entry.get("forced"):
         line += " (forced)"
     if "comment" in entry:
-        comment = str(entry["comment"]).replace("\\", "\\\\").replace("}", "\\}")
-        line += " {" + comment.replace("\n", "\\n") + "}"
+        line += " {" + _escaped(str(entry["comment"])) + "}"
     if words and entry.get("events"):
         said = "; ".join(describe_event(e) for e in entry["events"])
         line += " ; " + " ".join(said.split())  # one line, whatever a value holds
@@ -504,13 +608,14 @@ def record_from_text(text: str) -> dict[str, Any]:
     if not head["players"]:
         head["players"] = None
     head.setdefault("viewer", "all")
+    given = set(head)
     for name in HEADER_ORDER:
         head.setdefault(name, None)
     record: dict[str, Any] = {"format": RECORD_FORMAT,
                               "format_version": RECORD_FORMAT_VERSION,
                               "headers": head, "moves": moves}
     if head["viewer"] == "all":
-        return _with_truth(record)
+        return _with_truth(record, given)
     return _with_data(record, data)
 
 
@@ -568,8 +673,8 @@ def _comment_end(tail: str) -> tuple[str, bool, str]:
     while i < len(tail):
         char = tail[i]
         if char == "\\" and i + 1 < len(tail):
-            out.append({"n": "\n"}.get(tail[i + 1], tail[i + 1]))
-            i += 2
+            escaped, i = _unescaped(tail, i + 1)
+            out.append(escaped)
             continue
         if char == "}":
             return "".join(out), True, tail[i + 1:]
@@ -578,24 +683,37 @@ def _comment_end(tail: str) -> tuple[str, bool, str]:
     return "".join(out), False, ""
 
 
-def _with_truth(record: dict[str, Any]) -> dict[str, Any]:
-    """A whole record read from text: replayed, its events and outcome those of the
-    rules (the text's own outcome, if it has one, must agree)."""
-    states = list(replay_states(record))
-    final = states[-1]
-    written = record["headers"].get("outcome")
-    truth = _outcome_fields(final.outcome())
-    if written is not None and written != truth:
-        raise InvalidStateError("the Outcome header is not the outcome of the moves")
+def _escaped(comment: str) -> str:
+    return "".join(_ESCAPES.get(char, char) for char in comment)
+
+
+def _unescaped(tail: str, at: int) -> tuple[str, int]:
+    """The character the escape whose letter is at ``at`` stands for, and where the text
+    goes on: ``n``, ``r``, ``u`` and four hex digits, or the character itself (``\\``,
+    ``}``; an older writer escaped nothing else)."""
+    letter = tail[at]
+    if letter == "u" and _HEX4.fullmatch(tail, at + 1, at + 5):
+        return chr(int(tail[at + 1:at + 5], 16)), at + 5
+    return {"n": "\n", "r": "\r"}.get(letter, letter), at + 1
+
+
+def _with_truth(record: dict[str, Any], given: set[str]) -> dict[str, Any]:
+    """A whole record read from text: replayed, its events and result headers those of
+    the rules (a result header the text gives -- ``given`` -- must agree)."""
+    upgraded, game = _checked(record)
+    final = None
+    for final, _ in _replayed(upgraded, game):  # noqa: B007 - the last one is the answer
+        pass
+    assert final is not None
+    head = record["headers"]
+    check_result_headers({name: head[name] for name in given & set(RESULT_HEADERS)},
+                         final)
     events = [e for per_action in final._truth_events() for e in per_action]
     for entry in record["moves"]:
         entry["events"] = []
     for event in events:
         record["moves"][event.index]["events"].append(_event_fields(event))
-    head = record["headers"]
-    head["outcome"] = truth
-    head["result"] = result_text(final.outcome())
-    head["termination"] = _termination(final.outcome())
+    head.update(result_headers(final))
     return record
 
 

@@ -124,3 +124,97 @@ def test_render_reads_a_position(tmp_path: Path, capsys: pytest.CaptureFixture[s
     at = state.game.position(state.position())  # a position has no history: no last move
     assert capsys.readouterr().out == at.render_text(None) + "\n"
     assert at.state_bytes() == state.state_bytes()
+
+
+# --- records cannot lie; every command reads a game file the same bounded way ---
+
+def _won_record() -> dict[str, Any]:
+    state = boardrules.testing.random_playout(boardrules.load("connect_four"), seed=1)
+    assert state.outcome() is not None and len(state.outcome().winners) == 1  # type: ignore[union-attr]
+    return game_record(state, date=None)
+
+
+def test_the_record_commands_refuse_a_forged_winner(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = _won_record()
+    loser = 1 - record["headers"]["outcome"]["winners"][0]
+    forged = json.loads(json.dumps(record))
+    forged["headers"]["result"] = f"player {loser} wins"
+    path = tmp_path / "forged.json"
+    path.write_text(json.dumps(forged))
+    assert main(["record", "validate", str(path)]) == 1
+    assert "result header" in capsys.readouterr().err
+    page = tmp_path / "forged.html"
+    for argv in (["record", "to-html", str(path), "-o", str(page)],
+                 ["record", "show", str(path)], ["replay", str(path), "--all"],
+                 ["render", str(path)]):
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err
+        assert "result header" in err and "Traceback" not in err, argv
+    assert not page.exists()
+
+
+def _deep_json() -> str:
+    return ('{"format":"boardrules-record","format_version":3,"headers":'
+            + '{"a":' * 100_000 + "1" + "}" * 100_000 + "}")
+
+
+@pytest.mark.parametrize("argv", [["replay", "@", "--all"], ["render", "@"],
+                                  ["suggest", "@", "--iterations", "10"]])
+def test_a_deeply_nested_json_file_is_a_one_line_error(
+        argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text(_deep_json())
+    assert main([str(path) if arg == "@" else arg for arg in argv]) == 2
+    err = capsys.readouterr().err
+    assert "not JSON" in err and len(err.strip().splitlines()) == 1
+
+
+def test_load_any_turns_deep_json_into_a_command_error(tmp_path: Path) -> None:
+    """What `play --resume FILE` reads with (cli/_inputs.load_any)."""
+    from boardrules.cli._inputs import CommandError, load_any
+
+    path = tmp_path / "deep.json"
+    path.write_text(_deep_json())
+    with pytest.raises(CommandError, match="not JSON"):
+        load_any(str(path))
+
+
+@pytest.mark.parametrize("command", [["replay", "@", "--all"], ["render", "@"],
+                                     ["suggest", "@"], ["record", "show", "@"]])
+def test_a_device_is_refused_not_read(command: list[str],
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["/dev/zero" if arg == "@" else arg for arg in command]) == 2
+    assert "not a regular file" in capsys.readouterr().err
+
+
+def test_a_game_file_past_the_size_bound_is_refused_unread(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+
+    from boardrules.cli import _inputs
+
+    text = json.dumps(_won_record())
+    (tmp_path / "game.json").write_text(text)
+    monkeypatch.setattr(_inputs, "MAX_INPUT_BYTES", len(text.encode()) - 1)
+    for argv in (["replay", str(tmp_path / "game.json"), "--all"],
+                 ["record", "validate", str(tmp_path / "game.json")]):
+        assert main(argv) == 2
+        assert "larger than" in capsys.readouterr().err
+    asked: list[int] = []
+
+    class Counted(io.BytesIO):  # standard input, read to the bound and one byte more
+        def read(self, size: int | None = -1, /) -> bytes:
+            asked.append(-1 if size is None else size)
+            return super().read(size)
+
+    class Stdin:
+        buffer = Counted(text.encode() * 3)
+
+    monkeypatch.setattr("sys.stdin", Stdin())
+    assert main(["render", "-"]) == 2
+    assert "standard input: larger than" in capsys.readouterr().err
+    assert asked == [len(text.encode())]
+    monkeypatch.setattr(_inputs, "MAX_INPUT_BYTES", len(text.encode()))
+    assert main(["record", "validate", str(tmp_path / "game.json")]) == 0

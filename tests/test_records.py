@@ -184,7 +184,7 @@ def test_the_text_form_reads_like_a_score_sheet() -> None:
     (lambda t: t.replace("   9. P0: 3@c2", "   9. P0: 3@c2 {open"), "ends with }"),
     (lambda t: t.replace("[Result", '[Outcome {"winners": [0], "ranking": [1, 2], '
                          '"scores": [1, 0], "team_scores": [1, 0], "reason": "x"}]\n[Result'),
-     "Outcome header"),
+     "outcome header"),
 ])
 def test_a_broken_text_form_is_refused_with_the_line(change: Any, message: str) -> None:
     state = boardrules.load("armadora", players=2).new_game(seed=5)
@@ -338,3 +338,133 @@ def test_history_view_checks_its_player() -> None:
         state.history_view("0")  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         game_record(state, viewer=5)
+
+
+# --- records cannot lie: the result headers are the moves' ---
+
+def _won(game_id: str = "connect_four", seed: int = 1) -> boardrules.State[Any]:
+    """A finished game of two players with one winner."""
+    state = _finished(game_id, {}, seed=seed)
+    assert state.outcome() is not None and len(state.outcome().winners) == 1  # type: ignore[union-attr]
+    return state
+
+
+def _forged_winner(record: dict[str, Any]) -> dict[str, Any]:
+    """``record`` (a two-player game won by one) with the loser written as the winner."""
+    forged = json.loads(json.dumps(record))
+    loser = 1 - record["headers"]["outcome"]["winners"][0]
+    forged["headers"]["result"] = f"player {loser} wins"
+    forged["headers"]["outcome"].update(winners=[loser], ranking=[2, 2],
+                                        scores=[0, 0], team_scores=[0, 0])
+    forged["headers"]["outcome"]["ranking"][loser] = 1
+    forged["headers"]["outcome"]["scores"][loser] = 1
+    forged["headers"]["outcome"]["team_scores"][loser] = 1
+    return forged
+
+
+@pytest.mark.parametrize("header", ["result", "termination", "outcome", "all three"])
+def test_a_forged_result_header_of_a_whole_record_is_refused(header: str) -> None:
+    state = _won()
+    record = game_record(state, date=None)
+    forged = _forged_winner(record)
+    if header != "all three":
+        forged["headers"] = {**record["headers"], header: forged["headers"][header]}
+    if header == "termination":
+        forged["headers"]["termination"] = "unfinished"
+    for read in (replay, lambda r: list(replay_states(r)), lambda r: load_record(json.dumps(r))):
+        with pytest.raises(InvalidStateError, match=r"header .* is not the .* of the moves"):
+            read(forged)
+    assert replay(record) == state  # the true headers pass
+
+
+def test_a_finished_game_recorded_as_unfinished_is_refused() -> None:
+    record = game_record(_won(), date=None)
+    record["headers"].update(result=None, termination=None, outcome=None)  # "not over"
+    with pytest.raises(InvalidStateError, match="outcome header"):
+        replay(record)
+
+
+def test_replay_states_refuses_a_forged_result_before_giving_the_last_state() -> None:
+    state = _won()
+    forged = _forged_winner(game_record(state, date=None))
+    given = []
+    with pytest.raises(InvalidStateError):
+        for step in replay_states(forged):
+            given.append(step)
+    assert len(given) == len(state.history)  # every state but the final one
+
+
+def test_load_record_fills_in_the_result_an_old_record_leaves_unknown() -> None:
+    state = _won()
+    record = game_record(state, date=None)
+    old = {"format": "boardrules-record", "format_version": 1, "game": "connect_four",
+           "rules_version": state.game.rules_version, "options": dict(state.game.options),
+           "viewer": "all", "outcome": record["headers"]["outcome"],
+           "moves": [[m["mover"], m["move"]] for m in record["moves"]]}
+    head = load_record(json.dumps(old))["headers"]
+    assert (head["result"], head["termination"], head["outcome"]) == (
+        record["headers"]["result"], record["headers"]["termination"],
+        record["headers"]["outcome"])
+    assert upgrade_record(old)["headers"]["termination"] is None  # unknown until replayed
+
+
+def test_a_viewers_record_whose_result_words_contradict_its_outcome_is_refused() -> None:
+    state = _won("armadora", seed=4)
+    seen = game_record(state, viewer=0, date=None)
+    assert replay_views(seen) == seen["views"]
+    forged = _forged_winner(game_record(state, date=None))
+    for name in ("result", "termination"):
+        lying = json.loads(json.dumps(seen))
+        lying["headers"][name] = "unfinished" if name == "termination" else \
+            forged["headers"]["result"]
+        with pytest.raises(InvalidStateError, match=f"the {name} header"):
+            replay_views(lying)
+        with pytest.raises(InvalidStateError, match=f"the {name} header"):
+            record_from_text(record_to_text(seen).replace(
+                json.dumps(seen["headers"][name]), json.dumps(lying["headers"][name]), 1))
+
+
+def test_the_text_form_refuses_a_forged_result_or_termination_too() -> None:
+    record = game_record(_won(), date=None)
+    text = record_to_text(record)
+    loser = 1 - record["headers"]["outcome"]["winners"][0]
+    for line, forged in ((f"[Result {json.dumps(record['headers']['result'])}]",
+                          f'[Result "player {loser} wins"]'),
+                         (f"[Termination {json.dumps(record['headers']['termination'])}]",
+                          '[Termination "unfinished"]')):
+        assert line in text
+        with pytest.raises(InvalidStateError, match="is not the"):
+            record_from_text(text.replace(line, forged))
+    assert record_from_text(text) == record
+
+
+# --- the text form: a comment holds any text ---
+
+def test_line_breaks_lists_every_character_splitlines_breaks_at() -> None:
+    from boardrules.records import LINE_BREAKS
+
+    breaking = "".join(chr(c) for c in range(0x110000)
+                       if len(f"a{chr(c)}b".splitlines()) > 1)
+    assert breaking == "".join(sorted(LINE_BREAKS))
+
+
+@pytest.mark.parametrize("brk", ["\r\n", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e",
+                                 "\x85", "\u2028", "\u2029", "\n\r\\u2028}\\"])
+def test_a_comment_with_any_line_break_survives_the_text_form(brk: str) -> None:
+    state = played("pig", moves=3)
+    record = game_record(state, comments={0: f"line one{brk}line two", 1: brk}, date=None)
+    text = record_to_text(record)
+    headers = sum(line.startswith("[") for line in text.split("\n"))
+    assert len(text.splitlines()) == headers + 1 + len(record["moves"])  # one line a move
+    assert load_record(text) == record == record_from_text(text)
+
+
+def test_an_older_text_forms_escapes_still_read() -> None:
+    """0.5.0 escaped only backslash, brace and newline: its comments read the same."""
+    state = played("pig", moves=3)
+    record = game_record(state, comments={0: "a \\u2028, a } and\na \\r"}, date=None)
+    plain = record_to_text(game_record(state, date=None)).splitlines()
+    first = next(i for i, line in enumerate(plain) if line.startswith("   1. "))
+    move, _, words = plain[first].partition(" ;")
+    plain[first] = move + " {a \\\\u2028, a \\} and\\na \\\\r}" + " ;" + words
+    assert record_from_text("\n".join(plain) + "\n") == record

@@ -33,14 +33,50 @@ class Loaded:
     seats: list[str] | None = None
 
 
-def read_text(path: str) -> str:
-    """A file's text, ``-`` for standard input."""
-    if path == "-":
-        return sys.stdin.read()
+#: The most a command reads from one file or standard input: a record of a long game
+#: with every view is tens of MiB; a file past this is no record or save (and a device
+#: such as /dev/zero would be read until memory ran out).
+MAX_INPUT_BYTES = 256 * 2**20
+
+
+def read_bytes(source: str) -> bytes:
+    """The bytes of a regular file, or of standard input for ``-``, at most
+    :data:`MAX_INPUT_BYTES`: a folder, a device, a pipe by name or a larger input is a
+    :class:`CommandError` (what every command that reads a game file uses)."""
+    limit = MAX_INPUT_BYTES
+    if source == "-":
+        data = sys.stdin.buffer.read(limit + 1)
+    else:
+        data = _read_regular_file(Path(source), limit)
+    if len(data) > limit:
+        raise CommandError(f"cannot read {_shown(source)}: larger than "
+                           f"{limit // 2**20} MiB, no record or save is")
+    return data
+
+
+def _read_regular_file(path: Path, limit: int) -> bytes:
+    if path.is_dir():
+        raise CommandError(f"cannot read {path}: a folder, not a file")
+    if not path.is_file():
+        reason = "not a regular file" if path.exists() else "no such file"
+        raise CommandError(f"cannot read {path}: {reason}")
     try:
-        return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CommandError(f"cannot read {path}: {exc}") from None
+        with path.open("rb") as file:
+            return file.read(limit + 1)  # one byte more tells a file that is too large
+    except OSError as exc:
+        raise CommandError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def _shown(source: str) -> str:
+    return "standard input" if source == "-" else source
+
+
+def read_text(path: str) -> str:
+    """A file's text (UTF-8), ``-`` for standard input, read as :func:`read_bytes` does."""
+    try:
+        return read_bytes(path).decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise CommandError(f"cannot read {_shown(path)}: not UTF-8 text ({exc.reason})") from None
 
 
 def load_any(path: str) -> Loaded:
@@ -48,7 +84,7 @@ def load_any(path: str) -> Loaded:
     text = read_text(path)
     try:
         doc = json.loads(text) if text.lstrip().startswith("{") else None
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:  # RecursionError: nested too deep
         raise CommandError(f"{path}: not JSON: {exc}") from None
     try:
         if isinstance(doc, dict) and doc.get("format") == PLAY_SAVE_FORMAT:

@@ -18,14 +18,16 @@ from pathlib import Path
 from typing import Any
 
 from boardrules.api import CHANCE
+from boardrules.cli import _inputs
 from boardrules.errors import BoardRulesError, InvalidStateError
 
 PROG = "boardrules record"
 Run = Callable[[argparse.Namespace], int]
 
 
-class CommandError(Exception):
-    """A reason to stop with exit status 2 (a file, an argument, a record)."""
+# a reason to stop with exit status 2 (a file, an argument, a record): the one class
+# every command's file reading raises (cli/_inputs.py)
+CommandError = _inputs.CommandError
 
 
 def add_parser(sub: Any) -> None:
@@ -85,17 +87,7 @@ def _guarded(run: Run) -> Run:
 # --- reading and writing ---
 
 def _read_bytes(source: str) -> bytes:
-    if source == "-":
-        return sys.stdin.buffer.read()
-    path = Path(source)
-    if path.is_dir():
-        raise CommandError(f"{source}: a folder, not a record file")
-    if not path.is_file():
-        raise CommandError(f"{source}: no such file")
-    try:
-        return path.read_bytes()
-    except OSError as exc:
-        raise CommandError(f"{source}: {exc.strerror or exc}") from None
+    return _inputs.read_bytes(source)  # a regular file or stdin, of a bounded size
 
 
 def _load(source: str) -> dict[str, Any]:
