@@ -160,3 +160,32 @@ def test_every_game_prints_its_board(game_id: str) -> None:
         state.render_text(game.num_players)
     with pytest.raises(TypeError):
         state.render_text("0")  # type: ignore[arg-type]
+
+
+def test_rome_and_carthage_battle_reads_in_words_and_no_advantage_is_no_question_mark() -> None:
+    """The battle line was a dump of the view's fields (``face_down_cards None``...), and a
+    battle without a special advantage must not print ``?``, the mark of what is hidden:
+    ``?`` shows only for the attacker's cards face down to one who may not see them."""
+    game = boardrules.load("rome_and_carthage")
+    battles = reveals = 0
+    for seed in range(6):
+        state = game.new_game(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if state.is_terminal():
+                break
+            state.apply(rng.choice(state.legal_moves()))
+            for viewer in (None, 0, 1):
+                text = state.render_text(viewer)
+                line = next((x for x in text.splitlines() if x.startswith("battle at ")), None)
+                if line is not None:
+                    battles += 1
+                    assert "None" not in line and " attacks player " in line
+                    hidden = state.view(viewer)["battle"]["face_down_cards"] is None
+                    assert ("(?)" in line) == (hidden and "face down" in line), line
+                last = text.splitlines()[-1]
+                if last.startswith("last: battle at"):  # a reveal: nothing is hidden
+                    reveals += 1
+                    battle_words = last.split("; ")[0]
+                    assert "?" not in battle_words, last
+    assert battles and reveals

@@ -193,6 +193,28 @@ TEXT_PICTS = 11
 TEXT_BUILDINGS = 26
 
 
+#: The text board's legend (``boardrules play``'s ``legend`` and ``help`` print it): each
+#: mark as printed, with what it means; a number in a mark stands for any number.
+TEXT_LEGEND: tuple[tuple[str, str], ...] = (
+    ("@", "after a region: a laurel-wreath region"),
+    ("launch light start dark", "the region's kind: the launching region, the second "
+                                "light-green one, a start region, a dark-green region"),
+    ("fish wood stone gold", "a resource region of that resource"),
+    ("?2", "2 Picts lying face down (hidden: assault or peace)"),
+    ("!1", "1 face-up assault Pict"),
+    ("+1", "1 assault Pict printed on the board"),
+    (".", "no Picts in the region"),
+    ("0S2", "a building: its owner (player 0), its type, its stage (II)"),
+    ("S F R P", "a building's type: settlement, fortress, rampart, resource plant"),
+    ("~", "after a building: its new stage lies face down (being built now)"),
+    ("-", "no building in the region"),
+    ("0:2s1l", "player 0's figures in the region: 2 settlers (s) and 1 legionnaire (l)"),
+    ("0: 2s 1l", "the parts of a figures mark, as above"),
+    ("IV", "stage IV: the player's buildings of stage IV"),
+    ("|", "separates the parts of a player's line"),
+)
+
+
 def render_text(view: Mapping[str, Any], board: Board) -> str:
     """The position as text (symbols in the module docstring): a header, one line a
     region in board order, the building in progress, one line a player, the supply."""

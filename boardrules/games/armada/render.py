@@ -278,6 +278,26 @@ TEXT_EXPLORED = 3
 TEXT_SEA_KIND = 7
 
 
+#: The text board's legend (``boardrules play``'s ``legend`` and ``help`` print it): each
+#: mark as printed, with what it means; a number in a mark stands for any number.
+TEXT_LEGEND: tuple[tuple[str, str], ...] = (
+    ("G R B O N", "colour initials: green, raspberry, blue, orange, the natives (brown)"),
+    ("city", "after a territory: a city"),
+    ("post:", "after a territory: a trading post and its name (post:central...)"),
+    ("^G ^R ^B ^O ^N", "the territory's flag in that colour (^N: the natives')"),
+    (".", "no flag"),
+    ("*", "an explored territory"),
+    ("?", "a central-group territory not yet explored (what it holds is hidden)"),
+    ("G5 R5 B5 O5", "5 bands of that colour"),
+    ("$3", "3 gold"),
+    ("n2", "2 natives"),
+    ("S3:G S3:R S3:B S3:O", "ship 3 and its owner's initial (its crew and gold after it)"),
+    ("-", "a ship without crew; a field the view does not give"),
+    ("|", "separates the parts of a line"),
+    ("^?", "a flag of a colour the renderer does not know"),
+)
+
+
 def render_text(view: Mapping[str, Any], board: Board) -> str:
     """The position as text (symbols in the module docstring): a header, the pending
     sub-decision, one line a territory grouped by island, the sea spaces holding ships,

@@ -157,6 +157,23 @@ def _warrior(view: Mapping[str, Any], warrior: Mapping[str, Any], x: int, y: int
 TEXT_CELL = 7
 
 
+#: The text board's legend (``boardrules play``'s ``legend`` and ``help`` print it): each
+#: mark as printed, with what it means; a number in a mark stands for any number.
+TEXT_LEGEND: tuple[tuple[str, str], ...] = (
+    (".", "an empty square"),
+    ("$5", "a gold mine holding 5 gold ($ alone: its pile not yet placed)"),
+    ("$", "a gold mine whose pile is not placed yet"),
+    ("1:3", "a face-down warrior of player 1, strength 3"),
+    ("1:?", "a face-down warrior whose strength you may not see (hidden)"),
+    ("1=3", "a face-up (Goblin) warrior of player 1, strength 3"),
+    ("v", "after a warrior: an elf arrow on it, one v an arrow"),
+    ("+", "after a warrior: the reinforcement token; in the grid: palisades meeting"),
+    ("|", "a palisade on the east side of a square (or the board's edge)"),
+    ("---", "a palisade on the south side of a square (or the board's edge)"),
+    ("-", "a palisade (part of ---)"),
+)
+
+
 def render_text(view: Mapping[str, Any]) -> str:
     """The board of ``view`` as text: a grid with the notation's coordinates (columns
     ``a``.., rows ``1``.. from the title edge), palisades as ``|`` and ``---``, then one

@@ -84,6 +84,15 @@ def _status(view: Mapping[str, Any]) -> str:
     return f"{names[view['current_player']]} to move"
 
 
+#: The text board's legend (``boardrules play``'s ``legend`` and ``help`` print it): each
+#: mark as printed, with what it means.
+TEXT_LEGEND: tuple[tuple[str, str], ...] = (
+    ("X", "a red disc (player 0)"),
+    ("O", "a yellow disc (player 1)"),
+    (".", "an empty cell"),
+)
+
+
 def render_text(view: Mapping[str, Any]) -> str:
     """The board of ``view`` as text: the top row first, rows numbered from 1 at the
     bottom, columns ``a``-``g`` (the notation) under them; ``X`` red, ``O`` yellow, ``.``

@@ -93,6 +93,15 @@ def _status(view: Mapping[str, Any]) -> str:
             f"turn total {view['turn_total']}{rolling}")
 
 
+#: The text board's legend (``boardrules play``'s ``legend`` and ``help`` print it): each
+#: mark as printed, with what it means; a number in a mark stands for any number.
+TEXT_LEGEND: tuple[tuple[str, str], ...] = (
+    ("10 of 20", "a player's score, of the score that wins"),
+    ("+3", "the turn total at risk (lost on a 1)"),
+    ("-", "no die rolled yet"),
+)
+
+
 def render_text(view: Mapping[str, Any]) -> str:
     """The position of ``view`` as text: each player's score (and the turn total at risk
     after the score of the player whose turn it is), the last die, then the status."""

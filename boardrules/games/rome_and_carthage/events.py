@@ -184,8 +184,12 @@ def describe(event: Event) -> str:
     if event.kind == "battle":
         shown = ["+".join(str(v) for v in side) if side is not None else "-"
                  for side in d["cards"]]
-        return (f"battle at {d['city']}: {shown[0]} vs {shown[1]}, totals "
-                f"{d['totals'][0]}-{d['totals'][1]}: {d['result']}")
+        # "no advantage" (None) is said by saying nothing: "?" is for what is hidden
+        counted = [f"the {SIDES[s]}'s {adv} counts" for s, adv in enumerate(d["advantages"])
+                   if adv is not None]
+        return (f"battle at {d['city']}: {shown[0]} vs {shown[1]}"
+                + "".join(f", {words}" for words in counted)
+                + f", totals {d['totals'][0]}-{d['totals'][1]}: {d['result']}")
     if event.kind == "retreat":
         return f"{d['army']} retreats {d['from']}->{d['to']}"
     if event.kind == "withdraw":

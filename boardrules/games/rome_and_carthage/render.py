@@ -141,6 +141,24 @@ TEXT_COLUMNS = 3
 TEXT_KEY = 20
 
 
+#: The text board's legend (``boardrules play``'s ``legend`` and ``help`` print it): each
+#: mark as printed, with what it means; a number in a mark stands for any number.
+TEXT_LEGEND: tuple[tuple[str, str], ...] = (
+    ("*", "after a city: its empire's capital"),
+    ("~", "after a city: a port (galleys sail from it)"),
+    ("#", "after a city: on an island"),
+    ("!", "after a city: the battle being fought is there"),
+    (".", "an empty city"),
+    ("R C B A", "an army's first letter, its empire: Rome, Carthage, Byzantium, Alexandria"),
+    ("I G C E", "an army's second letter, its kind: infantry, galley, chariot, elephant"),
+    ("RI", "an army: a Roman infantry (CE a Carthaginian elephant)"),
+    ("x", "CExRI: a battle, the defender (left) attacked by the army after the x"),
+    ("+", "RI+RG: the army after the + passes through the city in its forced march"),
+    ("|", "separates the cities of a line"),
+    ("?", "hidden: never printed for what a player may see"),
+)
+
+
 def render_text(view: Mapping[str, Any], board: Board) -> str:
     """The position as text (symbols in the module docstring): a header, every city
     grouped by empire, the battle, then one line a player and the piles."""
@@ -171,10 +189,29 @@ def _text_cell(board: Board, i: int, label: str, battle_city: str | None) -> str
     return f"{city.key + marks:<{TEXT_KEY}}{label:<5}"
 
 
+ROUND_WORDS = {"full": "first round", "replay": "replay", "tie": "tie round"}
+
+
 def _battle_text(battle: Mapping[str, Any]) -> str:
-    """The battle in progress: its city, then its other public fields, sorted."""
-    rest = ", ".join(f"{k} {battle[k]}" for k in sorted(battle, key=str) if k != "city")
-    return f"battle at {battle.get('city')}" + (f": {rest}" if rest else "")
+    """The battle in progress in words: where, who attacks whom, the round, then what
+    is on the table and who is to act (cards face down shown only when the view holds
+    them: ``?`` is kept for what is hidden)."""
+    attacker, defender = battle.get("attacker"), battle.get("defender")
+    parts = [f"battle at {battle.get('city')}: player {attacker} attacks player {defender}",
+             ROUND_WORDS.get(str(battle.get("round")), str(battle.get("round")))]
+    face_down = battle.get("face_down") or 0
+    if face_down:
+        cards = battle.get("face_down_cards")
+        shown = "+".join(str(v) for v in cards) if cards else "?"
+        parts.append(f"the attacker's {face_down} card{'s' if face_down > 1 else ''} "
+                     f"face down ({shown})")
+    if battle.get("spy"):
+        totals = battle.get("totals") or []
+        parts.append(f"a lone spy: the {battle['spy']} replays or withdraws"
+                     + (f" (totals {totals[0]}-{totals[1]})" if len(totals) == 2 else ""))
+    elif battle.get("to_play"):
+        parts.append(f"the {battle['to_play']} lays his cards")
+    return "; ".join(parts)
 
 
 # --- SVG -------------------------------------------------------------------------------

@@ -82,6 +82,15 @@ def _status(view: Mapping[str, Any]) -> str:
     return f"{symbols[view['current_player']]} to move"
 
 
+#: The text board's legend (``boardrules play``'s ``legend`` and ``help`` print it): each
+#: mark as printed, with what it means.
+TEXT_LEGEND: tuple[tuple[str, str], ...] = (
+    ("X", "player 0's mark"),
+    ("O", "player 1's mark"),
+    (".", "an empty square"),
+)
+
+
 def render_text(view: Mapping[str, Any]) -> str:
     """The board of ``view`` as text: columns ``a``-``c``, rows ``1``-``3`` from the top
     (the notation's square names), ``X``, ``O`` or ``.`` per square, then the status."""
