@@ -104,9 +104,10 @@ class Spread:
     def __str__(self) -> str:
         return f"{self.median:.2f}x ({self.low:.2f}-{self.high:.2f})"
 
-    def rate_text(self) -> str:
+    def rate_text(self, digits: int = 0) -> str:
         """A rate's median and range, thousands separated: ``"1,234 (1,200-1,250)"``."""
-        return f"{self.median:,.0f} ({self.low:,.0f}-{self.high:,.0f})"
+        return (f"{self.median:,.{digits}f} ({self.low:,.{digits}f}-"
+                f"{self.high:,.{digits}f})")
 
 
 @dataclass

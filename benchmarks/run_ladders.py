@@ -6,7 +6,8 @@ tournament on 1 and 2 processes and on Ray.
     python benchmarks/run_ladders.py --games 12        # games per table (default 12)
     python benchmarks/run_ladders.py --only armadora   # one game
     python benchmarks/run_ladders.py --render-only     # tables and plots from the results
-    python benchmarks/run_ladders.py --scaling         # the scaling table only
+    python benchmarks/run_ladders.py --scaling         # the scaling table only (wall
+                                                       # time, interleaved rounds)
 
 Each game's games go to ``benchmarks/results/ladder-<game>.jsonl`` as they finish: run
 the same command again after an interruption and it resumes.  The budgets are iteration
@@ -19,12 +20,14 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import statistics
 import sys
-import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from interleave import cpu_timed, interleaved
 from run_search import grid
 
 from boardrules.cli.match import progress_display
@@ -104,27 +107,32 @@ def render(games: int) -> str:
     return "\n".join(parts)
 
 
-def scaling() -> str:
-    """One tournament, timed on one process, two processes and Ray (two CPUs)."""
+def scaling(rounds: int) -> str:
+    """One tournament on one process, two processes and Ray (two CPUs), the three taking
+    turns for ``rounds`` rounds (:mod:`interleave`).  Wall time: what more processes save
+    is wall time (their CPU time is spread over them); the speed-up over one process is
+    taken round by round."""
     bots = ["random", "greedy", "mcts:iterations=300", "ismcts:iterations=300",
             "alphabeta:max_nodes=3000"]
     kwargs = {"games": 6, "seed": 1, "options": {"players": 2}, "bootstrap": 0}
-    rows = []
-    base = None
-    for label, extra in [("local, 1 process", {"processes": 1}),
-                         ("local, 2 processes", {"processes": 2}),
-                         ("Ray, 2 CPUs (local instance)", {"backend": "ray"})]:
-        if extra.get("backend") == "ray":
-            import ray
+    import ray
 
-            ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-        start = time.perf_counter()
-        result = round_robin("armadora", bots, **kwargs, **extra)  # type: ignore[arg-type]
-        seconds = time.perf_counter() - start
-        base = base or seconds
-        rows.append([label, str(len(result.records)), f"{seconds:.1f}",
-                     f"{len(result.records) / seconds:.2f}", f"{base / seconds:.2f}"])
-    return grid(["backend", "games", "seconds", "games/s", "speed-up"], rows)
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)  # before any timing
+    backends = {"local, 1 process": {"processes": 1}, "local, 2 processes": {"processes": 2},
+                "Ray, 2 CPUs (local instance)": {"backend": "ray"}}
+
+    def run(extra: dict[str, object]) -> int:
+        return len(round_robin("armadora", bots, **kwargs, **extra).records)  # type: ignore[arg-type]
+
+    r = interleaved({label: partial(cpu_timed, partial(run, extra))
+                     for label, extra in backends.items()}, rounds, progress=True)
+    first = next(iter(backends))
+    rows = [[label, str(r.timings[label][0].count),
+             f"{statistics.median(t.wall_seconds for t in r.timings[label]):.1f}",
+             r.rate(label, "wall").rate_text(digits=2),
+             str(r.ratio(label, first, "wall"))] for label in backends]
+    return grid(["backend", "games", "wall seconds (median)",
+                 "games/wall s: median (lowest-highest round)", "speed-up (wall)"], rows)
 
 
 def main() -> None:
@@ -134,10 +142,12 @@ def main() -> None:
     parser.add_argument("--only", default=None)
     parser.add_argument("--render-only", action="store_true")
     parser.add_argument("--scaling", action="store_true")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="interleaved rounds of the scaling table (default 3)")
     args = parser.parse_args()
     machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
     if args.scaling:
-        table = scaling()
+        table = scaling(args.rounds)
         print(table)
         (FIGURES / "tournament_scaling.rst").write_text(
             f".. {machine}\n\n{table}\n", encoding="utf-8")
