@@ -11,6 +11,7 @@ import random
 from typing import Any, ClassVar, Protocol
 
 from boardrules.api import MoveT, State, check_seed
+from boardrules.errors import InvalidStateError
 from boardrules.search.suggest import (
     Algorithm,
     Level,
@@ -92,7 +93,13 @@ class GreedyBot:
 def _one_ply_value(world: Any, action: int, player: int) -> float:
     """``player``'s heuristic value after ``action`` in ``world`` (a core state); when the
     next decision is another player's commit simultaneous with it, the mean over that
-    player's commits (uniform: the greedy bot has no model of his choice)."""
+    player's commits (uniform: the greedy bot has no model of his choice).  A world
+    that refuses the move or leaves the reply no move is no world of the rules: an
+    InvalidStateError, as the search engines give."""
+    if not world.is_legal(action):
+        raise InvalidStateError(f"a world determinize({player}) drew refuses a move of "
+                                f"the state (action {action}): no play of the rules "
+                                f"reaches it")
     child = world.copy(False)
     child.apply(action)
     reply_by = child.current_player
@@ -100,6 +107,9 @@ def _one_ply_value(world: Any, action: int, player: int) -> float:
         return float(child.evaluate()[player])
     total = 0.0
     replies = child.legal_actions()
+    if not replies:
+        raise InvalidStateError(f"after action {action}, player {reply_by} is to reply "
+                                f"and has no legal move although the game is not over")
     for reply in replies:
         answered = child.copy(False)
         answered.apply(reply)

@@ -105,7 +105,7 @@ ctypedef struct MctsStats:
     double seconds
     double started            # monotonic clock time the tree's search began
     double deadline           # the clock time it stopped at (0: no time limit)
-    int status                # 0 ok, -1 out of memory
+    int status                # 0 ok, -1 out of memory, -2/-3 a state no search trusts
     int stopped               # 0 budget used up, 1 clock, 2 cancelled or aborted
     int64_t select_failures   # selections that found no child (0 unless a bug)
     int64_t simultaneous      # decisions the game marked simultaneous (selection steps)

@@ -45,12 +45,23 @@ from boardrules._ext.core cimport (
     rng_uniform,
 )
 
+from boardrules.errors import InvalidStateError
+
 cdef enum:
     TT_EXACT = 0
     TT_LOWER = 1
     TT_UPPER = 2
 
 cdef double INF = 1e300
+
+# MctsStats.status besides 0 (searched) and -1 (out of memory).  No search trusts a state:
+# a world determinize drew, or any state below it, that is not over and gives its player
+# no move (or a chance node no outcome) is a rules core contradicting itself -- Rome &
+# Carthage's worlds at a payment up to 0.5.0 -- and the search stops there and reports
+# it (InvalidStateError, raise_state_errors) instead of applying a move that is not there.
+cdef enum:
+    SEARCH_NO_MOVE = -2       # a state not over with no move, or a chance node no outcome
+    SEARCH_BAD_WORLD = -3     # a world with another player to move than the state searched
 # How often the calling thread wakes to look at should_stop (and lets signal handlers run).
 POLL_SECONDS = 0.02
 
@@ -336,25 +347,30 @@ cdef int32_t find_child(const Tree* tree, int32_t parent, int action) noexcept n
     return -1
 
 
-cdef void rollout(const GameContract* c, void* s, int limit, int* acts, double* probs,
-                  Rng* rng, double* out) noexcept nogil:
+cdef int rollout(const GameContract* c, void* s, int limit, int* acts, double* probs,
+                 Rng* rng, double* out) noexcept nogil:
     """Uniformly random moves (chance by its probabilities) to the end, or ``limit``
-    moves then the game's heuristic."""
+    moves then the game's heuristic.  Returns 0, or SEARCH_NO_MOVE (``out`` unset) at a
+    state that is not over and has no move (see SEARCH_NO_MOVE)."""
     cdef int steps = 0
     cdef int p, n, i
     while True:
         p = c.current_player(s, c.tables)
         if p == TERMINAL_PLAYER:
             c.returns(s, c.tables, out)
-            return
+            return 0
         if limit >= 0 and steps >= limit:
             c.evaluate(s, c.tables, out)
-            return
+            return 0
         if p == CHANCE_PLAYER:
             n = c.chance_outcomes(s, c.tables, acts, probs)
+            if n <= 0:
+                return SEARCH_NO_MOVE
             i = sample(probs, n, rng)
         else:
             n = c.legal_actions(s, c.tables, acts)
+            if n <= 0:
+                return SEARCH_NO_MOVE
             i = rng_below(rng, n)
         c.apply(s, c.tables, acts[i])
         steps += 1
@@ -660,6 +676,7 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
     # one world, no simultaneous decisions: a node's moves never change, so once all are
     # tried its children are its moves and selection needs no legal-move marks
     cdef bint fixed = fixed_moves(c, params.ismcts)
+    cdef int root_player = c.current_player(root, c.tables)
     cdef double t0 = now()
     # one deadline for every tree when the caller gives it: trees whose threads start late
     # must not time themselves from their own start (64 of them overran 0.2 s six times)
@@ -682,6 +699,8 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
         memcpy(world, root, size)
         if params.determinize_once:
             c.determinize(world, c.tables, params.observer, &rng)
+            if c.current_player(world, c.tables) != root_player:
+                stats.status = SEARCH_BAD_WORLD
     while stats.status == 0:
         flag = mcts_flag(params)
         if flag == STOP_ABORT or (flag == STOP_SOFT and it > 0):
@@ -695,6 +714,9 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
         memcpy(s, world, size)
         if params.ismcts:
             c.determinize(s, c.tables, params.observer, &rng)
+            if c.current_player(s, c.tables) != root_player:
+                stats.status = SEARCH_BAD_WORLD
+                break
         node = 0
         path[0] = 0
         npath = 1
@@ -708,6 +730,9 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
                 break
             if p == CHANCE_PLAYER:
                 n = c.chance_outcomes(s, c.tables, acts, probs)
+                if n <= 0:
+                    stats.status = SEARCH_NO_MOVE
+                    break
                 a = acts[sample(probs, n, &rng)]
                 child = find_child(tree, node, a)
                 if child < 0:
@@ -736,6 +761,9 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
                 npath += 1
                 continue
             n = c.legal_actions(s, c.tables, acts)
+            if n <= 0:
+                stats.status = SEARCH_NO_MOVE
+                break
             stamp += 1
             legal_mark = 2 * stamp
             tried_mark = 2 * stamp + 1
@@ -821,7 +849,11 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
             node = child
             path[npath] = node
             npath += 1
-        rollout(c, s, params.rollout_limit, acts, probs, &rng, out)
+        if stats.status != 0:
+            break
+        if rollout(c, s, params.rollout_limit, acts, probs, &rng, out) != 0:
+            stats.status = SEARCH_NO_MOVE
+            break
         for i in range(npath):
             tree.nodes[path[i]].visits += 1
             for k in range(c.num_players):
@@ -1609,6 +1641,8 @@ def run_mcts(CoreState st, int64_t iterations, double time_limit, double explora
             # tree is of no use after it
             reuse_trees(store, jobs, None if determinize_once else key)
         cancelled = mcts_run_jobs(jobs, should_stop)
+        raise_state_errors([(<_MctsJob>j).stats.status for j in jobs], observer,
+                           ismcts or determinize_once)
         replies = _pooled_replies(jobs)
         if from_commit and not replies:
             # a tree capped below three nodes holds no pooled decision: search the
@@ -1636,6 +1670,22 @@ def run_mcts(CoreState st, int64_t iterations, double time_limit, double explora
     result["root_simultaneous"] = bool(c.simultaneous != NULL
                                        and c.simultaneous(st.data, c.tables))
     return result
+
+
+def raise_state_errors(statuses, int observer, bint worlds):
+    """InvalidStateError when a search met a state it cannot trust (SEARCH_NO_MOVE,
+    SEARCH_BAD_WORLD); out-of-memory statuses are left to the caller."""
+    whose = (f"a world determinize({observer}) drew, or a state below it" if worlds
+             else "the state searched, or a state below it")
+    if SEARCH_BAD_WORLD in statuses:
+        raise InvalidStateError(
+            f"a world determinize({observer}) drew has another player to move than the "
+            f"state searched (or is over): no play of the rules reaches it, and the "
+            f"search stopped")
+    if SEARCH_NO_MOVE in statuses:
+        raise InvalidStateError(
+            f"{whose} is not over and gives the player to move no legal move (or a chance "
+            f"event no outcome): no play of the rules reaches it, and the search stopped")
 
 
 cdef dict merged_stats(list jobs, bint cancelled):
@@ -1883,6 +1933,7 @@ cdef enum:
     STOP_REASON_NODES = 2
     STOP_REASON_FLAG = 3
     STOP_REASON_MEMORY = 4    # depth_cap completed below max_depth: stopped, not cut off
+    STOP_REASON_NO_MOVE = 5   # a state not over with no move (see SEARCH_NO_MOVE)
 
 # Searches with at most this many tables, and no time limit under HUGE_PAGE_MIN_SECONDS,
 # back them with huge pages (run_alphabeta).
@@ -1952,6 +2003,14 @@ cdef int ab_stop_reason(const AbCtx* x) noexcept nogil:
     return 0
 
 
+cdef double ab_no_move(AbCtx* x) noexcept nogil:
+    """alphabeta at a state not over with no move: the whole search stops (its value
+    would be -INF or INF, a loss or win no rule gives) and ab_worlds reports it."""
+    x.stop = True
+    x.stop_reason = STOP_REASON_NO_MOVE
+    return 0.0
+
+
 cdef double alphabeta(AbCtx* x, int ply, int depth, double alpha, double beta) noexcept nogil:
     """Value of state ``ply`` for the root player's side, searched ``depth`` plies."""
     cdef const GameContract* c = x.c
@@ -1982,6 +2041,8 @@ cdef double alphabeta(AbCtx* x, int ply, int depth, double alpha, double beta) n
         return out[x.params.root_player] * 0.999
     if p == CHANCE_PLAYER:
         n = c.chance_outcomes(s, c.tables, acts, probs)
+        if n <= 0:
+            return ab_no_move(x)
         v = 0.0
         for i in range(n):
             memcpy(child, s, size)
@@ -2003,6 +2064,8 @@ cdef double alphabeta(AbCtx* x, int ply, int depth, double alpha, double beta) n
             if alpha >= beta:
                 return entry.value
     n = c.legal_actions(s, c.tables, acts)
+    if n <= 0:
+        return ab_no_move(x)
     order_moves(x, acts, n, hash_move, x.keys + ply * c.max_legal_actions)
     maximizing = c.team_of[p] == x.root_team
     best = -INF if maximizing else INF
@@ -2425,12 +2488,14 @@ cdef int ab_root_moves(CoreState st, const char* start, int worlds, bint hidden,
                        int observer, uint64_t seed) except -1:
     """The most root moves any of the worlds ab_worlds will draw has (the same draws: the
     same seed, in the same order), so that no job is made that could get no move and
-    each job's root arrays are sized for its largest share."""
+    each job's root arrays are sized for its largest share.  A world with no move, or
+    with another player to move, is an InvalidStateError (raise_state_errors)."""
     cdef const GameContract* c = st.c
     cdef int* acts = <int*>malloc(sizeof(int) * c.max_legal_actions)
     cdef char* world = <char*>malloc(c.state_size)
     cdef Rng rng
-    cdef int most = 0
+    cdef int most = 0, n
+    cdef int mover = c.current_player(start, c.tables)
     try:
         if acts == NULL or world == NULL:
             raise MemoryError()
@@ -2439,7 +2504,12 @@ cdef int ab_root_moves(CoreState st, const char* start, int worlds, bint hidden,
             memcpy(world, start, c.state_size)
             if hidden:
                 c.determinize(world, c.tables, observer, &rng)
-            most = max(most, c.legal_actions(world, c.tables, acts))
+            n = c.legal_actions(world, c.tables, acts)
+            if c.current_player(world, c.tables) != mover:
+                raise_state_errors([SEARCH_BAD_WORLD], observer, hidden)
+            if n <= 0:
+                raise_state_errors([SEARCH_NO_MOVE], observer, hidden)
+            most = max(most, n)
     finally:
         free(acts)
         free(world)
@@ -2482,8 +2552,6 @@ def run_alphabeta(CoreState st, int max_depth, double time_limit, int64_t max_no
     # state, which another thread may change while this one waits for the search threads.
     cdef bytes start = (<char*>st.data)[:c.state_size]
     cdef int most = ab_root_moves(st, start, worlds, hidden, observer, seed)
-    if most < 1:
-        raise ValueError("search needs a player with a legal move in every world")
     cdef int count = min(threads, most)
     cdef AbParams params
     memset(&params, 0, sizeof(AbParams))
@@ -2566,6 +2634,9 @@ cdef dict ab_worlds(CoreState st, const char* start, list jobs, int worlds, bint
                 job.go()
             cancelled = ab_wait(busy, should_stop, cancelled)
             depth = common
+            raise_state_errors([SEARCH_NO_MOVE if (<_AbJob>j).w.x.stop_reason
+                                == STOP_REASON_NO_MOVE else 0 for j in busy],
+                               observer, hidden)
             for job in busy:
                 if job.w.rc < 0:
                     raise MemoryError()

@@ -46,8 +46,12 @@ cdef int tc_current_player(const void* state, const void* tables) noexcept nogil
 
 
 cdef int tc_legal_actions(const void* state, const void* tables, int* out) noexcept nogil:
+    cdef const ToyCommitState* s = <const ToyCommitState*>state
+    cdef int player = tc_current_player(state, tables)
     cdef int i
-    if tc_current_player(state, tables) < 0:
+    if player < 0 or s.dead:
+        return 0
+    if player == 1 and (<const ToyCommitTables*>tables).flaw == TC_FLAW_DEAD_REPLY:
         return 0
     for i in range(TC_ACTIONS):
         out[i] = i
@@ -98,8 +102,14 @@ cdef void tc_determinize(void* state, const void* tables, int observer,
                          Rng* rng) noexcept nogil:
     """Player 1 cannot see player 0's pending commit: redrawn uniformly for him."""
     cdef ToyCommitState* s = <ToyCommitState*>state
+    cdef int flaw = (<const ToyCommitTables*>tables).flaw
     if observer != 0 and s.pending:
         s.commit = <unsigned char>rng_below(rng, TC_ACTIONS)
+        if flaw == TC_FLAW_DEAD_WORLD:
+            s.dead = 1
+        elif flaw == TC_FLAW_OVER_WORLD:
+            s.round = <unsigned char>(<const ToyCommitTables*>tables).rounds
+            s.pending = 0
 
 
 cdef void tc_evaluate(const void* state, const void* tables, double* out) noexcept nogil:
@@ -126,9 +136,15 @@ cdef void tc_take_back_commit(void* state, const void* tables) noexcept nogil:
 
 
 cdef class ToyCommitCore(CoreGame):
-    """``ToyCommitCore(payoff=None, rounds=1)``: ``payoff`` is player 0's 3x3 payoff
-    matrix, row-major (his action, then player 1's), nine finite numbers in [-1, 1]
-    (default: rock-paper-scissors); ``rounds`` 1 to 8."""
+    """``ToyCommitCore(payoff=None, rounds=1, flaw=None)``: ``payoff`` is player 0's 3x3
+    payoff matrix, row-major (his action, then player 1's), nine finite numbers in
+    [-1, 1] (default: rock-paper-scissors); ``rounds`` 1 to 8.  ``flaw`` plants a rules
+    core that contradicts itself, for the tests that no search trusts a state: one of
+    FLAWS (``"dead_world"``: player 1's worlds at his reply give him no move;
+    ``"over_world"``: they are over although the state is not; ``"dead_reply"``: every
+    state where player 1 is to reply gives him no move)."""
+
+    FLAWS = ("dead_world", "over_world", "dead_reply")
 
     def __cinit__(self, *args, **kwargs):
         cdef int i
@@ -157,7 +173,7 @@ cdef class ToyCommitCore(CoreGame):
         self.contract.simultaneous = tc_simultaneous
         self.contract.take_back_commit = tc_take_back_commit
 
-    def __init__(self, payoff=None, rounds=1):
+    def __init__(self, payoff=None, rounds=1, flaw=None):
         values = RPS if payoff is None else tuple(payoff)
         if len(values) != TC_ACTIONS * TC_ACTIONS:
             raise ValueError("payoff must hold 9 numbers (3x3, row-major)")
@@ -170,8 +186,11 @@ cdef class ToyCommitCore(CoreGame):
             raise TypeError(f"rounds must be an int, not {type(rounds).__name__}")
         if not 1 <= rounds <= TC_MAX_ROUNDS:
             raise ValueError(f"rounds must be 1 to {TC_MAX_ROUNDS}")
+        if flaw is not None and flaw not in self.FLAWS:
+            raise ValueError(f"flaw must be None or one of {', '.join(self.FLAWS)}")
         for i, v in enumerate(values):
             self.tables.payoff[i] = v
+        self.tables.flaw = TC_FLAW_NONE if flaw is None else 1 + self.FLAWS.index(flaw)
         self.tables.rounds = rounds
         self.contract.max_game_length = 2 * rounds
 
