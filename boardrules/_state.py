@@ -278,6 +278,9 @@ class State(Generic[MoveT]):
         other = type(self)(self._game, self._core.copy(), self._auto_chance,
                            self._auto_forced, self._start)
         other._world = self._world
+        # the events computed so far are the copy's too (each Event is frozen): a copy's
+        # last_events then costs its own new moves, not the whole history again
+        other._events_log = self._events_log[:]
         return other
 
     def child(self: StateT, move: MoveT | str) -> StateT:

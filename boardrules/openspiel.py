@@ -142,6 +142,11 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]  # (pyspiel is untyped)
 class SpielState(pyspiel.State):  # type: ignore[misc]
     """A boardrules state as a pyspiel state: chance explicit, forced steps taken."""
 
+    # pyspiel clones a Python state by deep-copying each value of its ``__dict__`` into a
+    # new initial state, and serialises it by pickling that dict: every attribute below
+    # is copied cheaply (the rules state by its own copy, strings and _Shared as they are)
+    # and pickles.
+
     def __init__(self, game: SpielGame, state: State[Any]) -> None:
         super().__init__(game)
         self.rules_state = state
@@ -149,7 +154,23 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         #: from its start; for a world drawn by :meth:`resample_from_infostate` (a world has
         #: no history of its own), the move log of the player it was drawn for, so that his
         #: information-state string is the same in the world as in the truth.
-        self.seen_before: tuple[tuple[tuple[int, str], ...], ...] = ((),) * game.num_players()
+        self.seen_before: tuple[tuple[tuple[int, str], ...], ...] = _Shared(
+            ((),) * game.num_players())
+
+    @property
+    def rules_state(self) -> State[Any]:
+        """The boardrules state (the whole truth); change it only through
+        ``apply_action``, which keeps pyspiel's history in step with it."""
+        state: State[Any] = self._rules_state
+        return state
+
+    @rules_state.setter
+    def rules_state(self, state: State[Any]) -> None:
+        self._rules_state = state
+        # the notation of the history's first _notation_count moves, for __str__: grown by
+        # the moves applied since, so that a long game's text costs its new moves only
+        self._notation_count = 0
+        self._notation = ""
 
     def seen(self, player: int) -> list[tuple[int, str]]:
         """``player``'s move log from the game's start (``history_view``)."""
@@ -194,14 +215,37 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         # every seat's log before the world is what the drawing player saw: the same in
         # every world drawn for him, so it tells the search nothing he does not know
         known = tuple(self.seen(int(player)))
-        clone.seen_before = (known,) * len(self.seen_before)
+        clone.seen_before = _Shared((known,) * len(self.seen_before))
         return clone
 
     def __str__(self) -> str:
         """The whole truth as text (OpenSpiel's debugging string): the board as a
         spectator sees it, then the history in notation."""
-        moves = " ".join(str(move) for move in self.rules_state.history)
-        return f"{self.rules_state.render_text(None)}\n[{moves}]"
+        return f"{self.rules_state.render_text(None)}\n[{self._history_notation()}]"
+
+    def _history_notation(self) -> str:
+        """The history's moves in notation, separated by spaces: the text kept from the
+        last call, with the moves applied since appended (a state's history only grows,
+        unless someone undid moves of ``rules_state``, when it is written again)."""
+        history = self.rules_state.history
+        done = self._notation_count
+        if done > len(history):
+            done, self._notation = 0, ""
+        if done < len(history):
+            new = " ".join(str(move) for move in history[done:])
+            self._notation = f"{self._notation} {new}" if done else new
+            self._notation_count = len(history)
+        return self._notation
+
+
+class _Shared(tuple):  # type: ignore[type-arg]  # (holds any immutable values)
+    """A tuple of immutable values that a clone shares instead of copying (a deep copy
+    would walk every entry of a long move log on every clone)."""
+
+    __slots__ = ()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self
 
 
 class Observer:
@@ -311,9 +355,19 @@ def _type(game_id: str, name: str, *, chance: bool, hidden: bool, zero_sum: bool
 
 
 def _player_range(game_id: str, rules: Game[Any, Any]) -> list[int]:
-    counts = {rules.num_players}
-    for options in type(rules).example_options:
-        counts.add(int(options.get("players", rules.num_players)))
+    """The numbers of players the game takes: ``rules``' own, those of the example option
+    sets, and every count from 1 to 4 that loads."""
+    return sorted({rules.num_players, *_other_player_counts(game_id)})
+
+
+@functools.cache
+def _other_player_counts(game_id: str) -> frozenset[int]:
+    """The player counts of :func:`_player_range` that do not depend on the loaded game:
+    found once per game (each count tried loads the game, which a deserialised state's
+    game would otherwise do again)."""
+    rules = boardrules.load(as_game_id(game_id))
+    counts = {int(options["players"]) for options in type(rules).example_options
+              if "players" in options}
     if "players" in _defaults(game_id):
         for players in range(1, 5):
             try:
@@ -321,7 +375,7 @@ def _player_range(game_id: str, rules: Game[Any, Any]) -> list[int]:
             except (ValueError, TypeError):
                 continue
             counts.add(players)
-    return sorted(counts)
+    return frozenset(counts)
 
 
 #: How a pyspiel parameter says ``None`` for an optional word (Armada's ``neutral``).

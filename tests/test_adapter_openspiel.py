@@ -174,3 +174,116 @@ def test_states_pickle_and_serialise() -> None:
     assert str(new_game) == str(game) and str(new_state) == str(state)
     assert new_state.rules_state.state_bytes() == state.rules_state.state_bytes()
     assert isinstance(game, SpielGame)
+
+
+# --- what a long game costs: a clone, its text and its game cost its own moves ---
+
+
+def _played(game: Any, steps: int, seed: int) -> Any:
+    """The state after ``steps`` random actions (chance drawn by its odds) from the start."""
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    for _ in range(steps):
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+def _text_from_scratch(state: Any) -> str:
+    """What ``str(state)`` must say, computed on a state restored from the save (nothing
+    cached: its events and notation computed from the start)."""
+    fresh = pickle.loads(pickle.dumps(state.rules_state))
+    moves = " ".join(str(move) for move in fresh.history)
+    return f"{fresh.render_text(None)}\n[{moves}]"
+
+
+def test_a_clone_computes_only_the_events_of_its_own_moves(monkeypatch: Any) -> None:
+    """OpenSpiel clones the state before each step and prints both (``random_sim_test``):
+    a clone's text used to compute the events of the whole history again (its "last:"
+    line), so that a Rome & Carthage game cost the square of its length."""
+    game = load_game("rome_and_carthage")
+    state = _played(game, 300, seed=4)
+    str(state)
+    computed = []
+    events = type(game.rules)._events
+    monkeypatch.setattr(type(game.rules), "_events",
+                        lambda rules, *args: computed.append(args) or events(rules, *args))
+    clone = state.clone()
+    clone.apply_action(clone.legal_actions()[0])
+    text = str(clone)
+    added = len(clone.rules_state.history) - len(state.rules_state.history)
+    assert 1 <= len(computed) <= added < 10 < len(state.rules_state.history)
+    assert text == _text_from_scratch(clone)
+
+
+def test_a_states_text_grows_by_its_new_moves(monkeypatch: Any) -> None:
+    """The history's notation in ``str(state)`` is kept and extended: printing a state
+    after a move writes the new moves only, and says what a state computed from scratch
+    says (after clones, a world drawn by ISMCTS, and moves undone behind the bridge)."""
+    game = load_game("rome_and_carthage")
+    state = _played(game, 300, seed=5)
+    str(state)
+    move_class = type(state.rules_state.history[0])
+    written = []
+    text_of = move_class.__str__
+    monkeypatch.setattr(move_class, "__str__",
+                        lambda move: written.append(move) or text_of(move))
+    state.apply_action(state.legal_actions()[0])
+    text = str(state)
+    assert len(written) < 20 < len(state.rules_state.history)
+    monkeypatch.undo()
+    assert text == _text_from_scratch(state)
+    clone = _played(game, 0, seed=0)
+    for each in (state.clone(), state, clone):
+        for _ in range(40):
+            _step(each, np.random.RandomState(6))
+            assert str(each) == _text_from_scratch(each)
+    world = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0., 1.))
+    assert str(world) == f"{world.rules_state.render_text(None)}\n[]"  # a world: no history
+    state.rules_state.undo()
+    state.rules_state.undo()
+    assert str(state) == _text_from_scratch(state)
+
+
+def _step(state: Any, rng: np.random.RandomState) -> None:
+    if state.is_chance_node():
+        actions, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(int(rng.choice(actions, p=probs)))
+    else:
+        state.apply_action(int(rng.choice(state.legal_actions())))
+
+
+def test_a_clone_of_a_world_does_not_walk_its_move_log(monkeypatch: Any) -> None:
+    """A world drawn for ISMCTS keeps the drawing player's move log (``seen_before``);
+    each clone of it (one per simulation) used to deep-copy that log entry by entry."""
+    import copy
+
+    game = load_game("rome_and_carthage")
+    state = _played(game, 300, seed=7)
+    world = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(0., 1.))
+    assert len(world.seen_before[0]) > 200
+    copied = []
+    tuple_copy = copy._deepcopy_dispatch[tuple]  # type: ignore[attr-defined]
+    monkeypatch.setitem(copy._deepcopy_dispatch, tuple,  # type: ignore[attr-defined]
+                        lambda value, *args: copied.append(value) or tuple_copy(value, *args))
+    clone = world.clone()
+    assert len(copied) < 20
+    assert clone.seen_before == world.seen_before
+    assert clone.information_state_string(1) == state.information_state_string(1)
+
+
+def test_loading_a_game_again_loads_its_rules_once(monkeypatch: Any) -> None:
+    """pyspiel loads the game again for every state it deserialises (``random_sim_test``
+    does, at every power of two of a game's length): the player counts the game type
+    declares used to be found again each time, loading the game once per count."""
+    pyspiel.load_game(short_name("rome_and_carthage"), {"players": 3})
+    loads = []
+    load = boardrules.load
+    monkeypatch.setattr(boardrules, "load",
+                        lambda *args, **kwargs: loads.append(args) or load(*args, **kwargs))
+    game = pyspiel.load_game(short_name("rome_and_carthage"), {"players": 3})
+    assert len(loads) == 1
+    assert (game.get_type().min_num_players, game.get_type().max_num_players) == (2, 4)
