@@ -31,6 +31,7 @@ if str(ROOT) not in sys.path:
 
 import boardrules  # noqa: E402
 from boardrules import CHANCE  # noqa: E402
+from boardrules.records import describe_event  # noqa: E402
 from boardrules.search.suggest import ALPHABETA_LEVELS  # noqa: E402
 
 with warnings.catch_warnings():  # starlette's notice about httpx2 (its test client's httpx)
@@ -340,6 +341,30 @@ def test_each_seat_sees_its_own_view_and_never_another(client: TestClient, db: P
     # the three views differ: each seat sees its own warriors' strengths only
     assert seen[0] != seen[1] and seen[0] != seen[None] and seen[1] != seen[None]
     assert view(client, table_id, None)["role"] == "spectator"
+
+
+def test_events_come_in_words_beside_their_json(client: TestClient, db: Path) -> None:
+    created = create(client, **ARMADORA, seed=3)
+    table_id, tokens = created["table"]["id"], created["tokens"]["seats"]
+    path = f"/tables/{table_id}/ws"
+    with client.websocket_connect(f"{path}?token={tokens[1]}") as other:
+        hello = other.receive_json()
+        state = stored_state(db, table_id)
+        assert hello["events_text"] == [describe_event(e) for e in state.events(1)]
+        shown = view(client, table_id, tokens[0])
+        warrior = next(m for m in shown["legal_moves"] if "@" in m)
+        assert move(client, table_id, tokens[0], warrior, shown["version"]).status_code == 200
+        pushed = other.receive_json()
+    state = stored_state(db, table_id)
+    # the other seat reads the face-down warrior in words, its strength hidden ("?")
+    words = [describe_event(e) for e in state.last_events(1)]
+    assert pushed["last_events_text"] == words and words and "?" in words[0]
+    for seat, token in ((0, tokens[0]), (1, tokens[1]), (None, None)):
+        shown = view(client, table_id, token)
+        assert shown["events_text"] == [describe_event(e) for e in state.events(seat)]
+        assert shown["last_events_text"] == [describe_event(e)
+                                             for e in state.last_events(seat)]
+        assert len(shown["events_text"]) == len(shown["events"]) > 0
 
 
 def test_a_spectator_watches_and_cannot_move(client: TestClient, db: Path) -> None:

@@ -31,6 +31,7 @@ import boardrules
 from boardrules import CHANCE, TERMINAL, BoardRulesError
 from boardrules.arena import BotSpec, derive_seed
 from boardrules.games import as_game_id, check_saved_options
+from boardrules.records import describe_event
 from examples.server.bots import BotBudget, bounded_bot, choose_move
 from examples.server.errors import ApiError, stale_version, unknown_table
 from examples.server.store import RawRow, Store, TableRow, damaged_row, table_row
@@ -141,6 +142,14 @@ def outcome_json(state: State) -> dict[str, Any] | None:
     return {"winners": list(outcome.winners), "ranking": list(outcome.ranking),
             "scores": list(outcome.scores), "team_scores": list(outcome.team_scores),
             "returns": list(outcome.returns), "reason": outcome.reason.value}
+
+
+def _events_json(name: str, events: Sequence[boardrules.Event]) -> dict[str, Any]:
+    """``events`` as JSON (``Event.as_dict``) under ``name``, and the same events in words
+    (:func:`~boardrules.records.describe_event`), one for one, under ``name + "_text"``
+    (beside the JSON, not in it: an event's own field may be called anything)."""
+    return {name: [event.as_dict() for event in events],
+            f"{name}_text": [describe_event(event) for event in events]}
 
 
 def _same_json(a: object, b: object) -> bool:
@@ -362,11 +371,11 @@ class Lobby:
             # what the table waits for, told only to whom it asks (its move count is his)
             "decision": dataclasses.asdict(state.decision()) if mine else None,
             "view": state.view(seat),
-            "last_events": [event.as_dict() for event in state.last_events(seat)],
+            **_events_json("last_events", state.last_events(seat)),
             "outcome": outcome_json(state),
         }
         if full:
-            payload["events"] = [event.as_dict() for event in state.events(seat)]
+            payload.update(_events_json("events", state.events(seat)))
             payload["history"] = [[mover, text] for mover, text in state.history_view(seat)]
         return payload
 
