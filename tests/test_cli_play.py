@@ -321,3 +321,34 @@ def test_moves_wrap_between_moves() -> None:
     shown = out.getvalue().partition("legal: ")[2].partition("game left unfinished")[0]
     printed = [m for line in shown.splitlines() for m in line.strip().split("  ") if m]
     assert printed == [str(m) for m in session.state.legal_moves()]
+
+
+def test_a_battle_without_advantage_is_not_told_as_hidden() -> None:
+    """The news said a battle's "no special advantage" (None) as ``?``, the mark of what
+    the player may not see: absent in the truth too, it is said ``none``; a card drawn by
+    the other side stays ``?``."""
+    truth = boardrules.Event(7, 1, "battle", {"advantages": [None, "elephant"],
+                                              "cards": [[7, 6], None]})
+    assert cli_play.event_words(truth, truth) == \
+        "battle: advantages [none elephant], cards [[7 6] none]"
+    drawn = boardrules.Event(8, boardrules.CHANCE, "draw", {"player": 1, "card": 9})
+    hidden = boardrules.Event(8, boardrules.CHANCE, "draw", {"player": 1, "card": None})
+    assert cli_play.event_words(hidden, drawn) == "draw: player 1, card ?"
+    person = Person([], seed=4)
+    _, text, _ = _run(["play", "rome_and_carthage", "--option", "max_rounds=30",
+                      "--seat", "1=random", "--seed", "3"], person)
+    battles = [line for line in text.splitlines() if line.strip().startswith("battle:")]
+    assert battles, "the game had a battle"
+    for line in battles:
+        assert "?" not in line and "advantages [" in line
+    assert any("draw: player 1, card ?" in line for line in text.splitlines())
+
+
+def test_a_record_written_mid_game_warns_what_it_holds(tmp_path: Path) -> None:
+    record = tmp_path / "r.json"
+    _, text, _ = _run(["play", "armadora", "--seat", "1=random", "--seed", "4"],
+                      Person(["5@e3", f"record {record}", "quit"]))
+    assert f"warning: {record} holds all of Armadora's hidden information" in text
+    _, text, _ = _run(["play", "tic_tac_toe", "--seat", "1=random", "--seed", "4"],
+                      Person(["b2", f"record {record}", "quit"]))
+    assert "warning" not in text

@@ -26,7 +26,7 @@ from rich.console import Console
 
 import boardrules
 from boardrules._saves import SIGNATURE_FIELD, sign_document
-from boardrules.api import CHANCE, Game, State
+from boardrules.api import CHANCE, Event, Game, State
 from boardrules.cli._inputs import (
     PLAY_SAVE_FORMAT,
     CommandError,
@@ -281,6 +281,8 @@ class PlaySession:
             self.say(str(exc), "bold red")
             return
         self.say(f"record written to {path}", "green")
+        if self.state.game.has_hidden_information and not self.state.is_terminal():
+            self.say(hidden_save_warning(path, self.state.game, signed=False), "yellow")
 
     # --- what is shown ---
 
@@ -304,8 +306,12 @@ class PlaySession:
     def show_events_since(self, viewer: int | None, first: int, own: bool = False) -> None:
         log = self.state.history_view(viewer)
         events: dict[int, list[str]] = {}
-        for event in self.state._events_from(first, viewer):  # only the new ones
-            events.setdefault(event.index, []).append(describe_event(event))
+        redact = self.state.game._redact_event
+        for per_action in self.state._truth_events()[first:]:  # only the new ones
+            for truth in per_action:
+                seen = redact(truth, viewer)
+                if seen is not None:
+                    events.setdefault(seen.index, []).append(event_words(seen, truth))
         for index in range(first, len(log)):
             mover, text = log[index]
             if not (own and index == first):
@@ -395,6 +401,30 @@ def make_session(args: argparse.Namespace, console: Console, ask: Ask) -> PlaySe
                           style="yellow", markup=False, highlight=False)
     return PlaySession(state, seats, console=console, ask=ask, seed=seed,
                        record_path=args.record, hint_iterations=args.hint_iterations)
+
+
+# --- events in words ---
+
+#: How a field that holds nothing (no special advantage, no winner) is said: ``?`` is kept
+#: for a value the viewer may not see.
+NOTHING = "none"
+
+
+def event_words(seen: Event, truth: Event) -> str:
+    """``seen`` (an event as its viewer may see it) in words, a value that is absent in
+    the whole truth too said as :data:`NOTHING`, a value hidden from him as ``?``."""
+    said = {name: _absent_said(value, truth.data.get(name)) for name, value in seen.data.items()}
+    return describe_event({"kind": seen.kind, **said})
+
+
+def _absent_said(seen: Any, truth: Any) -> Any:
+    if seen is None:
+        return NOTHING if truth is None else None  # None: hidden, described as ?
+    if isinstance(seen, list) and isinstance(truth, list) and len(seen) == len(truth):
+        return [_absent_said(a, b) for a, b in zip(seen, truth, strict=True)]
+    if isinstance(seen, dict) and isinstance(truth, dict):
+        return {k: _absent_said(v, truth.get(k)) for k, v in seen.items()}
+    return seen
 
 
 # --- two people at one screen ---
