@@ -203,3 +203,81 @@ def test_mangled_position_text_is_refused_or_read_never_anything_else() -> None:
         except InvalidPositionError:
             continue
         assert state.is_terminal() or state.legal_moves()
+
+
+# --- figures on the board (docs/albion.rst, A18) ------------------------------------------
+
+
+def _shipped_start() -> tuple[AlbionGame, str]:
+    """The shipped board's game and the position of its first turn (fortresses placed):
+    each player's starting settler in cantium."""
+    game = AlbionGame(2)
+    state = game.new_game(auto_chance=False)
+    state.apply("fortress trinovantes")
+    state.apply("fortress atrebates")
+    return game, state.position()
+
+
+CANTIUM = "region cantium: buildings rampart 1 | rampart 1; settlers 1 1; legions 0 0; picts 0 0"
+
+
+def test_a_position_with_figures_play_cannot_make_is_refused() -> None:
+    # Game.position took 4 settlers + 3 legionnaires with no settlement (play leaves the
+    # starting settler alone), and a settlement II with no figure at all (play leaves 3).
+    game, text = _shipped_start()
+    assert CANTIUM in text
+
+    def with_figures(settlers: int, legions: int, settlement: str = "-") -> str:
+        changed = text.replace(CANTIUM, CANTIUM.replace(
+            "settlers 1 1; legions 0 0", f"settlers {settlers} 1; legions {legions} 0"))
+        return changed.replace("region catuvellauni: buildings - | -",
+                               f"region catuvellauni: buildings {settlement} | -")
+
+    refused(game, with_figures(4, 3), "figures[0]")
+    refused(game, with_figures(0, 0, "settlement 2"), "figures[0]")
+    refused(game, with_figures(1, 0, "settlement 1"), "figures[0]")   # one short
+    refused(game, with_figures(2, 1, "settlement 1"), "figures[0]")   # one too many
+    refused(game, with_figures(3, 1, "settlement 4"), "figures[0]")   # III, IV add none
+    for settlers, legions, settlement in ((2, 0, "settlement 1"), (1, 1, "settlement 1"),
+                                          (1, 2, "settlement 2"), (3, 0, "settlement 4")):
+        state = game.position(with_figures(settlers, legions, settlement))
+        assert state.view(None)["players"][0]["settlers_in_supply"] == 4 - settlers
+
+
+def _builder(rng: random.Random, state: AlbionState) -> Any:
+    """A random player who builds and develops far more than uniform play does (so that
+    settlements reach stage III, assaults reduce them and figures are owed and returned),
+    and removes buildings rarely."""
+    moves = state.legal_moves()
+    weights = {"develop": 30.0, "build": 8.0, "pay": 5.0, "take": 5.0, "resources": 3.0,
+               "remove": 0.05, "carry": 0.5}
+    return rng.choices(moves, [weights.get(str(m).split()[0], 1.0) for m in moves])[0]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_position_random_play_reaches_keeps_its_figures_and_round_trips(
+        players: int) -> None:
+    # The figures check must refuse only what play cannot make: every state of random
+    # games (every phase, losses owed, figures to bring, free developments, removals)
+    # goes through position() -> Game.position() to the same bytes.
+    options = [o for o in AlbionGame.example_options if o["players"] == players]
+    game = AlbionGame(**{**options[0], "max_rounds": 60})
+    rng = random.Random(players)
+    phases: set[str] = set()
+    checked = 0
+    for number in range(4):
+        state = game.new_game(seed=number, auto_chance=number % 2 == 0)
+        for _ in range(1500):
+            if state.is_terminal():
+                break
+            phases.add(state.phase)
+            text = state.position()
+            again = game.position(text, auto_chance=False, auto_forced=False)
+            assert again.state_bytes() == state.state_bytes() and again.position() == text
+            checked += 1
+            if state.current_player < 0:
+                state.apply_random_chance()
+            else:
+                state.apply(_builder(rng, state))
+    assert checked > 1000
+    assert {"move", "build", "pay", "figure", "loss"} <= phases, phases

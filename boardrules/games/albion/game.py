@@ -21,13 +21,14 @@ from boardrules._ext.albion import (
     TYPES,
     AlbionCore,
 )
+from boardrules._ext.core import CoreState
 from boardrules.api import CHANCE, TERMINAL, Game, Outcome, State, Termination
 from boardrules.errors import InvalidOptionError
 from boardrules.games.albion import observation
 from boardrules.games.albion.board import DEFAULT_BOARD, Board, load_board, shipped_boards
 from boardrules.games.albion.events import albion_events, describe
 from boardrules.games.albion.moves import RESOURCES, AlbionMove, build_move_table, normalise
-from boardrules.games.albion.position import position_raw, position_text
+from boardrules.games.albion.position import check_figures, position_raw, position_text
 from boardrules.games.albion.views import (
     AlbionView,
     BuildingView,
@@ -204,6 +205,13 @@ class AlbionGame(Game["AlbionState", AlbionMove]):
 
     def _position_raw(self, text: str) -> dict[str, Any]:
         return position_raw(text, [r.key for r in self.board.regions], self.num_players)
+
+    def _position_core(self, text: object) -> CoreState:
+        """The checked position (the base class's checks), and then each colour's figures
+        on the board as play leaves them (A18), which no conservation count sees."""
+        core = super()._position_core(text)
+        check_figures(self._core.export(core), self.num_players)
+        return core
 
     # --- events (boardrules/games/albion/events.py; docs: "Events") ---
 

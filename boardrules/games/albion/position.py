@@ -254,3 +254,33 @@ def position_raw(text: str, region_keys: Sequence[str], players: int) -> dict[st
     if lines:
         raise InvalidPositionError(next(iter(lines)), "not a line of an Albion position")
     return raw
+
+
+def figures_on_board(raw: dict[str, Any], player: int) -> tuple[int, int]:
+    """``player``'s settlers and legionnaires on the board, and how many play leaves
+    there (docs/albion.rst, A18): figures enter the board only with the starting settler
+    and a settlement stage I or II ("The player takes a new play figure"; a settlement
+    III or IV stands on its I and II), and leave it only when such a stage is reduced or
+    removed ("returns this back to his play area").  Between the two, a reduced
+    settlement's figure may still be owed (``owe``, the loss phase), and a settlement
+    just built may still have its figure to bring (the ``figure`` phase)."""
+    settlement = TYPES.index("settlement")
+    on_board = (sum(row[player] for row in raw["settlers"])
+                + sum(row[player] for row in raw["legions"]))
+    stages = sum(min(stages_row[player], 2)
+                 for types_row, stages_row in zip(raw["btype"], raw["bstage"], strict=True)
+                 if types_row[player] == settlement)
+    owed = raw["owe"][player][1]
+    to_bring = int(PHASES[raw["phase"]] == "figure" and raw["turn_player"] == player)
+    return on_board, 1 + stages + owed - to_bring
+
+
+def check_figures(raw: dict[str, Any], players: int) -> None:
+    """InvalidPositionError naming ``figures[p]`` when a colour's figures on the board
+    are not what play leaves there (:func:`figures_on_board`)."""
+    for player in range(players):
+        counted, expected = figures_on_board(raw, player)
+        if counted != expected:
+            raise InvalidPositionError(
+                f"figures[{player}]", f"counts {counted}, the game has {expected} (the "
+                "starting settler, one a settlement stage I or II, the figures owed)")
