@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 import threading
 from typing import Any
 
@@ -13,15 +15,22 @@ import pytest
 
 import boardrules
 from boardrules import State, suggest
+from boardrules._ext.core import CoreState
 from boardrules._ext.search import (
     AVAIL_NODE_BYTES,
     NODE_BYTES,
     RUN_NODE_BYTES,
     _ab_live_workers,
     _long_search_selftest,
+    run_alphabeta,
+    run_mcts,
 )
-from boardrules.search import AlphaBetaBot, ISMCTSBot, MCTSBot, check_options
+from boardrules._ext.toy_commit import ToyCommitCore
+from boardrules.errors import InvalidStateError
+from boardrules.games.armadora import ArmadoraState
+from boardrules.search import AlphaBetaBot, GreedyBot, ISMCTSBot, MCTSBot, check_options
 from boardrules.search.suggest import DEFAULT_MAX_MEMORY, DEFAULT_MAX_NODES
+from boardrules.testing import play_to_end
 
 ALGORITHMS = ("mcts", "ismcts", "alphabeta")
 # a search budget that would take far longer than any test may: only a stop ends it
@@ -600,3 +609,92 @@ def test_mcts_iteration_budget_has_no_deadline_and_stays_deterministic(threads: 
     assert first.stats["stopped"] is None
     assert first.stats["iterations"] == 120
     assert first.ranked == again.ranked
+
+
+# --- no search trusts a state (issue 33: Rome & Carthage's MCTS crashed on a world) ------
+
+# A child process runs every search on a toy core planted with a flaw (ToyCommitCore's
+# ``flaw``), so that a search that crashes fails the test instead of ending the run.
+_FLAWED_SEARCHES = """
+import sys
+from boardrules._ext.core import CoreState
+from boardrules._ext.search import run_alphabeta, run_mcts
+from boardrules._ext.toy_commit import ToyCommitCore
+from boardrules.errors import InvalidStateError
+
+flaw = sys.argv[1]
+game = ToyCommitCore(None, 2, flaw)
+at_reply = CoreState(game)
+at_reply.apply(0)  # player 0's hidden commit: player 1 to reply, his worlds redraw it
+searches = {
+    "ismcts": lambda st, o, t: run_mcts(st, 300, 0.0, 1.0, -1, True, False, o, 1, t,
+                                        1 << 20, None, "sequential"),
+    "mcts": lambda st, o, t: run_mcts(st, 300, 0.0, 1.0, -1, False, True, o, 1, t,
+                                      1 << 20, None, "sequential"),
+    "alphabeta": lambda st, o, t: run_alphabeta(st, 4, 0.0, 0, 3, True, o, 1, 16, t),
+}
+cases = [("reply", at_reply, 1)]
+if flaw == "dead_reply":  # every state where player 1 replies is dead: below the root too
+    cases.append(("root", CoreState(game), 0))
+for (where, state, observer), (name, search), threads in __import__("itertools").product(
+        cases, searches.items(), (1, 2)):
+    try:
+        search(state, observer, threads)
+        outcome = "no error"
+    except InvalidStateError as exc:
+        outcome = "InvalidStateError " + str(exc)
+    print(f"{where} {name} {threads}: {outcome}", flush=True)
+print("DONE", flush=True)
+"""
+
+
+@pytest.mark.parametrize(("flaw", "message"), [
+    ("dead_world", "is not over and gives the player to move no legal move"),
+    ("over_world", "has another player to move than the state searched"),
+    ("dead_reply", "is not over and gives the player to move no legal move"),
+])
+def test_every_search_reports_a_state_with_no_move_instead_of_crashing(
+        flaw: str, message: str) -> None:
+    """A world with no legal move that is not over (or that is over when the state is
+    not), or such a state below the root, is an InvalidStateError from MCTS, ISMCTS and
+    alpha-beta, on one thread or two: up to 0.5.0 MCTS applied a move that was not there
+    (the interpreter died) and alpha-beta valued the state at +-1e300."""
+    done = subprocess.run([sys.executable, "-c", _FLAWED_SEARCHES, flaw],
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0 and "DONE" in done.stdout, (done.returncode, done.stdout,
+                                                            done.stderr)
+    lines = [line for line in done.stdout.splitlines() if line != "DONE"]
+    assert len(lines) == (12 if flaw == "dead_reply" else 6)
+    for line in lines:
+        assert "InvalidStateError" in line and message in line, line
+
+
+def test_toy_commit_without_a_flaw_is_searched_as_before() -> None:
+    """The control of the planted flaws: the same searches on the sound toy answer."""
+    state = CoreState(ToyCommitCore(None, 2))
+    state.apply(0)
+    assert run_mcts(state, 300, 0.0, 1.0, -1, True, False, 1, 1, 2, 1 << 20, None,
+                    "sequential")["children"]
+    assert run_alphabeta(state, 4, 0.0, 0, 3, True, 1, 1, 16, 2)["children"]
+    with pytest.raises(ValueError, match="flaw must be None or one of"):
+        ToyCommitCore(None, 2, "broken")
+
+
+class _FinishedWorldsState(ArmadoraState):
+    """A broken game: every world is the game played on to its end."""
+
+    __slots__ = ()
+
+    def determinize(self, player: int, seed: int | None = None) -> Any:
+        world = super().determinize(player, seed)
+        return play_to_end(world)
+
+
+def test_greedy_bot_reports_a_world_that_refuses_the_move() -> None:
+    game = boardrules.load("armadora")
+    state = game.new_game(seed=3)
+    assert GreedyBot(seed=1).choose(state) in state.legal_moves()
+    game.state_class = _FinishedWorldsState  # this instance only
+    broken = game.new_game(seed=3)
+    with pytest.raises(InvalidStateError, match="refuses a move of the state"):
+        GreedyBot(seed=1).choose(broken)
