@@ -65,9 +65,10 @@ __all__ = [
     "check_restore_then_undo_gives_back_the_rng",
     "check_same_seed_same_state",
     "check_saves_of_tables_applying_chance",
+    "check_step_eyes",
     "check_views_hide_what_the_viewer_cannot_see",
-    "check_worlds_have_their_own_rng",
     "check_worlds_are_consistent",
+    "check_worlds_have_their_own_rng",
     "check_worlds_leak_nothing",
     "example_configs",
     "play_to_end",
@@ -1087,6 +1088,146 @@ def check_commits_taken_back(game: AnyGame, *, games: int = 3, seed: int = 0) ->
                  lambda: f"the commit taken back and made again is another state: "
                          f"{_where(state, step)}")
     _each_step(game, games, seed, check)
+
+
+# --- a player's eyes at each step (0.6.0) --------------------------------------------------
+
+
+@_conformance_check
+def check_step_eyes(game: AnyGame, *, games: int = 1, seed: int = 0,
+                    moves: int = 120) -> None:
+    """What the record viewer's page (:func:`boardrules.viewer.record_html`) and
+    ``boardrules replay`` show each player (and the spectator) at each step of a whole
+    record is what the library gave him at that step -- the moves as
+    :meth:`~boardrules.State.history_view` read them there, their events as
+    :meth:`~boardrules.State.events` told them there, the board drawn from
+    :meth:`~boardrules.State.view` there -- never the redaction of a later state (a card
+    revealed later shown at the step it was played face down).  A move after the step
+    reads on the page as it did when it was made.  Plays ``games`` seeded random games of
+    up to ``moves`` decisions."""
+    from boardrules.cli.replay import Replay, step_text
+    from boardrules.records import game_record, replay_states
+    from boardrules.viewer import record_html
+
+    eyes: list[int | None] = [*range(game.num_players), None]
+
+    @functools.lru_cache(maxsize=64)  # a view that did not change is drawn once
+    def draw(view: str, highlight: tuple[str, ...]) -> str:
+        return game.render_view_svg(json.loads(view), highlight=highlight)
+
+    def drawn(view: Any, highlight: tuple[str, ...]) -> str:
+        return draw(json.dumps(view, sort_keys=True), highlight)
+
+    for i in range(games):
+        record = game_record(random_play(game, seed + i, moves, rng_seed=seed + i), date=None)
+        page = _PageEyes(record_html(record))
+        replays = {eye: Replay(record, eye, game) for eye in eyes}
+        last = len(record["moves"])
+        for eye in eyes:  # a move ahead of the step reads as it did when it was made
+            early = page.early_revision(eye)
+            _require(early is None, lambda: f"{game.id} {game.options}, game {i}: the page "
+                     f"shows {eye!r} move {early} anew before the step after it")
+        for step, state in enumerate(replay_states(record)):
+            where = f"{game.id} {game.options}, game {i}, step {step}"
+            for eye in eyes:
+                log = _log_seen(state, eye)
+                rows = [_page_row(entry) for entry in log]
+                shown = [page.entry(eye, index, step) for index in range(step)]
+                _require(shown == rows, lambda: f"{where}: the page's moves as {eye!r} saw "
+                         f"them differ from his log there: {_first_difference(shown, rows)}")
+                highlight = () if step == 0 else tuple(game.move_locations(rows[-1][1]))
+                _require(page.picture(eye, step) == drawn(state.view(eye), highlight),
+                         lambda: f"{where}: the page's board for {eye!r} is not his view there")
+                entry = log[-1] if log else None
+                _require(replays[eye].step_text(step) == step_text(
+                    game, step, last, entry, state.view(eye)),
+                    lambda: f"{where}: replay --viewer {eye!r} prints what he did not see "
+                    "there:\n" + replays[eye].step_text(step).split("\n", 2)[1])
+
+
+def _log_seen(state: AnyState, eye: int | None) -> list[dict[str, Any]]:
+    """The moves so far as ``eye``'s log reads them at ``state``, each a record's move
+    object (mover, move, forced, events)."""
+    told: list[list[dict[str, Any]]] = [[] for _ in range(len(state.history))]
+    for event in state.events(eye):
+        told[event.index].append({"kind": event.kind, **json.loads(json.dumps(dict(event.data)))})
+    forced = set(state.forced)
+    return [{"mover": mover, "move": text, "forced": index in forced, "events": told[index]}
+            for index, (mover, text) in enumerate(state.history_view(eye))]
+
+
+def _page_row(entry: dict[str, Any]) -> list[Any]:
+    """A move object in the page's form: ``[mover, move, forced, events in words]``."""
+    from boardrules.records import describe_event
+
+    return [entry["mover"], entry["move"], entry["forced"],
+            [" ".join(describe_event(event).split()) for event in entry["events"]]]
+
+
+def _first_difference(shown: list[Any], rows: list[Any]) -> str:
+    for index, (a, b) in enumerate(zip(shown, rows, strict=False)):
+        if a != b:
+            return f"move {index}: shown {a!r}, his log {b!r}"
+    return f"{len(shown)} moves shown, {len(rows)} in his log"
+
+
+class _PageEyes:
+    """A record page's data read as its script reads it: per eye, each move as it reads
+    at a step and the board drawn at a step."""
+
+    def __init__(self, page: str) -> None:
+        import re
+
+        found = re.search(r'<script type="application/json" id="viewer-data">(.*?)</script>',
+                          page, re.DOTALL)
+        _require(found is not None, "the page holds no viewer data")
+        assert found is not None
+        self.data: dict[str, Any] = json.loads(found.group(1))
+        self.sides = {side["key"]: side for side in self.data["sides"]}
+        self._tokens: dict[int, list[int]] = {}
+
+    def _side(self, eye: int | None) -> dict[str, Any]:
+        side: dict[str, Any] = self.sides["spectator" if eye is None else str(eye)]
+        return side
+
+    def entry(self, eye: int | None, index: int, step: int) -> list[Any]:
+        """Move ``index`` as the page shows it to ``eye`` at ``step`` (the list and, for
+        the move just made, the caption)."""
+        side = self._side(eye)
+        number = side["moves"][index]
+        for at, revised, entry in side.get("revisions", []):
+            if revised == index and at <= step:
+                number = entry
+        row: list[Any] = self.data["entries"][number]
+        return row
+
+    def early_revision(self, eye: int | None) -> int | None:
+        """A move that the page writes anew for ``eye`` before the step that makes it
+        (so that it reads otherwise ahead of its step than at it), if any."""
+        for at, index, _ in self._side(eye).get("revisions", []):
+            if at <= index + 1:
+                return int(index)
+        return None
+
+    def picture(self, eye: int | None, step: int) -> str:
+        return "".join(self.data["tokens"][t]
+                       for t in self._decoded(self._side(eye)["boards"][step]))
+
+    def _decoded(self, index: int) -> list[int]:
+        if index not in self._tokens:
+            code = self.data["pictures"][index]
+            base = self._decoded(code[0]) if code[0] >= 0 else []
+            out: list[int] = []
+            k = 1
+            while k < len(code):
+                if code[k] < 0:
+                    out.append(-1 - code[k])
+                    k += 1
+                else:
+                    out += base[code[k]:code[k] + code[k + 1]]
+                    k += 2
+            self._tokens[index] = out
+        return self._tokens[index]
 
 
 #: The checks of observation tensors and action masks (the ecosystem adapters' input),

@@ -23,7 +23,7 @@ import hashlib
 import html
 import json
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -57,7 +57,13 @@ MARKED_SUGGESTIONS = 3
 _TAG = re.compile(r"([^<]*)<(/?)([A-Za-z][A-Za-z0-9:_-]*)((?:\s+[A-Za-z_:][-\w:.]*\s*=\s*"
                   r"(?:\"[^\"]*\"|'[^']*'))*)\s*(/?)>")
 _ATTRIBUTE = re.compile(r"([A-Za-z_:][-\w:.]*)\s*=\s*(\"[^\"]*\"|'[^']*')")
-_EXTERNAL_URL = re.compile(r"url\(\s*['\"]?\s*(?!#)|javascript:", re.IGNORECASE)
+_EXTERNAL_URL = re.compile(r"url\(\s*['\"]?\s*(?!#)|javascript:"
+                           # CSS functions that fetch a picture named by a plain string
+                           r"|(?:image-set|image|cross-fade|element|expression)\s*\(",
+                           re.IGNORECASE)
+#: A CSS escape: a backslash and 1-6 hex digits (one white space after them is part of
+#: it), or a backslash and any other character but a line break (CSS Syntax 4.3.7).
+_CSS_ESCAPE = re.compile(r"\\(?:([0-9A-Fa-f]{1,6})(?:\r\n|[ \t\r\n\f])?|([^\r\n\f]))")
 #: SVG elements a board picture may use; anything else (a script, a foreign object, a
 #: style sheet that could fetch) is refused, whatever view it was drawn from.
 _SVG_ELEMENTS = frozenset({
@@ -159,13 +165,18 @@ Render = Callable[[tuple[str, ...], tuple[tuple[str, str], ...]], str]
 
 @dataclass
 class _Side:
-    """One eye on the game (``"all"``: the whole truth): the moves as he saw them, and
-    per step the suggestions shown to him and the number of the picture he saw."""
+    """One eye on the game (``"all"``: the whole truth): the moves as he saw them at
+    each step, and per step the suggestions shown to him and the number of the picture
+    he saw."""
 
     eye: int | Literal["all"] | None
     key: str
     label: str
+    #: each move as this eye saw it when it was made (at the step after it)
     moves: list[dict[str, Any]]
+    #: ``(step, index, entry)``: from ``step`` on, move ``index`` reads ``entry`` (a card
+    #: revealed later: the eye's log at that step writes the earlier move anew)
+    revisions: list[tuple[int, int, dict[str, Any]]] = field(default_factory=list)
     hints: list[Hint] = field(default_factory=list)
     boards: list[int] = field(default_factory=list)
     # the picture drawn the step before: what it was drawn from, its number and tokens
@@ -192,28 +203,86 @@ def _whole_record_sides(upgraded: dict[str, Any], game: Game[Any, Any], viewer: 
                         hints: object, pictures: _Pictures,
                         ) -> tuple[dict[str, Any], list[_Side]]:
     """The eyes on a whole record, drawn step by step as it replays (a long game's
-    states and views are never all kept at once)."""
+    states and views are never all kept at once).  A player's (or the spectator's) eye
+    shows at each step what the library gave him at that step -- the view, and the moves
+    and events as his log read then -- never what he learned only later."""
     final = replay(upgraded)
     steps = len(upgraded["moves"]) + 1
     budget = _budget(hints)
     given = _given_hints(None if budget else hints, steps, game)
     shown = upgraded
-    if viewer in ("all", "record"):
-        sides = [_Side(eye, _key(eye), _label(eye, upgraded), _moves_seen(final, eye))
-                 for eye in [*range(game.num_players), None]]
-        if _draws_truth(final):
-            # the moves' events as the rules tell them (a record's own are not checked)
-            truth = game_record(final, "all", date=None)["moves"]
-            sides.insert(0, _Side("all", "all", "whole truth", truth))
-    else:
+    eyes: list[int | None] = [*range(game.num_players), None]
+    if viewer not in ("all", "record"):
         assert viewer is None or isinstance(viewer, int)
-        shown = _seen(upgraded, final, viewer)
-        sides = [_Side(viewer, _key(viewer), _label(viewer, upgraded), shown["moves"])]
+        shown = _seen(upgraded, final, viewer)  # the record the page embeds: his own
+        eyes = [viewer]
+    logs = [_EyeLog(eye, final) for eye in eyes]
+    sides = [_Side(log.eye, _key(log.eye), _label(log.eye, upgraded), log.made,
+                   log.revisions) for log in logs]  # filled in as the record replays
+    if viewer in ("all", "record") and _draws_truth(final):
+        # the moves' events as the rules tell them (a record's own are not checked)
+        truth = game_record(final, "all", date=None)["moves"]
+        sides.insert(0, _Side("all", "all", "whole truth", truth))
     for step, state in enumerate(replay_states(upgraded)):
         hint = _search(state, budget, step) if budget else given[step]
+        for log in logs:
+            log.see(state, step)
         for side in sides:
             _add_state_step(side, game, pictures, state, hint)
     return shown, sides
+
+
+class _EyeLog:
+    """The moves as one eye (a player, ``None`` a spectator) saw them, kept step by step
+    as a whole record replays: ``rows`` as the log of the state just replayed reads
+    (:meth:`~boardrules.State.history_view` and :meth:`~boardrules.State.events` there),
+    ``made`` each move as it read at the step after it, ``revisions`` each later change
+    of an earlier move (Rome & Carthage's face-down ``play ?`` reads ``play 10+4`` from
+    the step that reveals the cards on, not before)."""
+
+    def __init__(self, eye: int | None, final: State[Any]) -> None:
+        self.eye = eye
+        self.rows: list[dict[str, Any]] = []
+        self.made: list[dict[str, Any]] = []
+        self.revisions: list[tuple[int, int, dict[str, Any]]] = []
+        self._forced = set(final.forced)
+        # nothing hidden: every eye's log is the truth, no move ever reads otherwise
+        self._fixed = None if final.game.has_hidden_information else final.history_view(eye)
+
+    def see(self, state: State[Any], step: int) -> None:
+        """Bring the rows to ``state``, the state after ``step`` moves."""
+        if step == 0:
+            return
+        if self._fixed is not None:
+            mover, text = self._fixed[step - 1]
+        else:
+            log = state.history_view(self.eye)
+            for index, (row, (_, now)) in enumerate(zip(self.rows, log, strict=False)):
+                if row["move"] != now:  # this step tells the eye more of an earlier move
+                    self.rows[index] = {**row, "move": now}
+                    self.revisions.append((step, index, self.rows[index]))
+            mover, text = log[step - 1]
+        # the move's own events: an event's redaction depends on the event and the eye
+        # alone (Game._redact_event), so earlier moves' events read at every step as
+        # they did when made; check_step_eyes checks it against events() at each step
+        events = [_event_fields(event) for event in state._events_from(step - 1, self.eye)]
+        entry = {"mover": mover, "move": text, "forced": step - 1 in self._forced,
+                 "events": events}
+        self.rows.append(entry)
+        self.made.append(entry)
+
+
+def _steps_as_seen(record: Mapping[str, Any], eye: int | None,
+                  ) -> Iterator[tuple[dict[str, Any] | None, Mapping[str, Any]]]:
+    """A whole record's steps as ``eye`` (a player, ``None`` a spectator) saw each of
+    them: the move that led there as his log read at that step (``None`` at the start),
+    and his view there."""
+    upgraded, game = _checked(record)
+    _check_viewer_arg(eye, game.num_players)
+    log = _EyeLog(eye, replay(upgraded))
+    for step, state in enumerate(replay_states(upgraded)):
+        log.see(state, step)
+        yield (log.rows[step - 1] if step else None), state.view(eye)
 
 
 def _add_state_step(side: _Side, game: Game[Any, Any], pictures: _Pictures,
@@ -235,18 +304,6 @@ def _draws_truth(state: State[Any]) -> bool:
     except NotImplementedError:  # the game does not draw its whole truth
         return False
     return True
-
-
-def _moves_seen(final: State[Any], eye: int | None) -> list[dict[str, Any]]:
-    """The moves as :func:`~boardrules.records.game_record` records them for ``eye``
-    (without the views it would replay the game for)."""
-    texts = final.history_view(eye)
-    caused: list[list[dict[str, Any]]] = [[] for _ in texts]
-    for event in final.events(eye):
-        caused[event.index].append(_event_fields(event))
-    forced = set(final.forced)
-    return [{"mover": mover, "move": text, "forced": i in forced, "events": caused[i]}
-            for i, (mover, text) in enumerate(texts)]
 
 
 def _may_see(eye: int | None, mover: int, game: Game[Any, Any]) -> bool:
@@ -494,9 +551,26 @@ def _check_token(token: str) -> None:
         raise InvalidStateError(f"a board picture has a <{name}> element")
     for attribute, quoted in _ATTRIBUTE.findall(match.group(4)):
         value = html.unescape(quoted[1:-1])
-        if attribute.lower().startswith("on") or _EXTERNAL_URL.search(value) or (
+        # a style (or a presentation attribute, parsed as CSS too) is checked as the
+        # browser reads it: "u\\72l(" is "url("
+        if attribute.lower().startswith("on") or _EXTERNAL_URL.search(value) or \
+                _EXTERNAL_URL.search(_css_unescaped(value)) or (
                 attribute.lower().endswith("href") and not value.startswith("#")):
             raise InvalidStateError(f"a board picture's <{name}> has {attribute}={quoted}")
+
+
+def _css_unescaped(value: str) -> str:
+    """``value`` with its CSS escapes decoded (a code point that is 0, a surrogate or
+    past U+10FFFF reads U+FFFD, as the CSS parser reads it)."""
+    def decoded(escape: re.Match[str]) -> str:
+        digits, other = escape.groups()
+        if digits is None:
+            return other
+        point = int(digits, 16)
+        return chr(point) if 0 < point <= 0x10FFFF and not 0xD800 <= point <= 0xDFFF \
+            else "\ufffd"
+
+    return _CSS_ESCAPE.sub(decoded, value)
 
 
 # --- the HTML ---
@@ -509,17 +583,19 @@ def _page(record: dict[str, Any], game: Game[Any, Any], sides: list[_Side],
     hint_lists: list[list[list[Any]]] = []
     hint_ids: dict[str, int] = {}
     side_data = []
+    def entry_id(entry: Mapping[str, Any]) -> int:
+        row = [entry["mover"], entry["move"], bool(entry.get("forced")),
+               [_event_words(event) for event in entry["events"]]]
+        return _intern(row, entries, entry_ids)
+
     for side in sides:
-        moves = []
-        for entry in side.moves:
-            row = [entry["mover"], entry["move"], bool(entry.get("forced")),
-                   [_event_words(event) for event in entry["events"]]]
-            moves.append(_intern(row, entries, entry_ids))
+        moves = [entry_id(entry) for entry in side.moves]
+        revisions = [[step, index, entry_id(entry)] for step, index, entry in side.revisions]
         side_hints = [_intern([[str(rank), text, value] for rank, (text, value)
                                in enumerate(hint[:MARKED_SUGGESTIONS], start=1)],
                               hint_lists, hint_ids) if hint else -1 for hint in side.hints]
         side_data.append({"key": side.key, "label": side.label, "moves": moves,
-                          "boards": side.boards,
+                          "revisions": revisions, "boards": side.boards,
                           "hints": side_hints})
     data = {
         "steps": len(record["moves"]) + 1, "players": head.get("players"),
@@ -686,6 +762,7 @@ _SCRIPT = r"""
   var byId = function (id) { return document.getElementById(id); };
   var board = byId("board"), list = byId("move-list"), select = byId("viewer-select");
   var last = data.steps - 1, step = 0, side = 0, timer = null, decoded = new Map();
+  var revised = new Map();  // the chosen eye's moves that a later step writes anew
 
   function tokensOf(index) {
     if (decoded.has(index)) { return decoded.get(index); }
@@ -713,9 +790,17 @@ _SCRIPT = r"""
     element.textContent = text;
     return element;
   }
-  function moveItem(index, entry) {
-    var item = document.createElement("li");
+  function entryAt(index, n) {
+    // move index as the chosen eye's log read at step n (a move not made yet by then:
+    // as it read when it was made), never as he knew it later
+    var number = data.sides[side].moves[index], changes = revised.get(index) || [];
+    for (var k = 0; k < changes.length && changes[k][0] <= n; k++) { number = changes[k][1]; }
+    return number;
+  }
+  function moveItem(index, number) {
+    var entry = data.entries[number], item = document.createElement("li");
     item.dataset.step = String(index + 1);
+    item.dataset.entry = String(number);
     item.appendChild(span("num", (index + 1) + "."));
     item.appendChild(span("mover", mover(entry[0])));
     item.appendChild(span("move", entry[1]));
@@ -733,13 +818,21 @@ _SCRIPT = r"""
     start.appendChild(span("move", "start"));
     fragment.appendChild(start);
     for (var i = 0; i < moves.length; i++) {
-      fragment.appendChild(moveItem(i, data.entries[moves[i]]));
+      fragment.appendChild(moveItem(i, entryAt(i, step)));
     }
     list.replaceChildren(fragment);
   }
+  function reviseList(n) {
+    revised.forEach(function (changes, index) {
+      var number = entryAt(index, n), item = list.children[index + 1];
+      if (item.dataset.entry !== String(number)) {
+        list.replaceChild(moveItem(index, number), item);
+      }
+    });
+  }
   function describe(n) {
     if (n === 0) { return "start"; }
-    var entry = data.entries[data.sides[side].moves[n - 1]];
+    var entry = data.entries[entryAt(n - 1, n)];
     var text = n + ". " + mover(entry[0]) + ": " + entry[1] + (entry[2] ? " (forced)" : "");
     return entry[3].length ? text + " \u2014 " + entry[3].join("; ") : text;
   }
@@ -762,6 +855,7 @@ _SCRIPT = r"""
     board.dataset.picture = String(current.boards[step]);
     byId("step").textContent = step + " / " + last;
     byId("scrubber").value = String(step);
+    reviseList(step);
     byId("current-move").textContent = describe(step);
     board.setAttribute("aria-label", "the board at step " + step + ": " + describe(step));
     var old = list.querySelector("li.current");
@@ -805,6 +899,11 @@ _SCRIPT = r"""
     }
     select.value = data.sides[side].key;
     document.body.dataset.viewer = data.sides[side].key;
+    revised = new Map();
+    data.sides[side].revisions.forEach(function (change) {  // [step, index, entry], by step
+      if (!revised.has(change[1])) { revised.set(change[1], []); }
+      revised.get(change[1]).push([change[0], change[2]]);
+    });
     buildList();
     show(step);
   }

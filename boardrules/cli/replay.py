@@ -15,7 +15,7 @@ from boardrules.api import CHANCE
 from boardrules.cli._inputs import CommandError, load_any, parse_viewer, pick_step
 from boardrules.errors import BoardRulesError
 from boardrules.records import describe_event, replay_views
-from boardrules.viewer import record_as_seen
+from boardrules.viewer import _steps_as_seen
 
 
 def add_parser(sub: Any) -> None:
@@ -31,31 +31,50 @@ def add_parser(sub: Any) -> None:
 
 
 class Replay:
-    """A record's steps as text: the board after ``step`` moves and the move that led there."""
+    """A record's steps as text: the board after ``step`` moves and the move that led there,
+    each as the viewer saw it at that step (a whole record: his log and view there, not
+    what he learned later; a viewer's record: its views, and its moves as it holds them)."""
 
     def __init__(self, record: Mapping[str, Any], viewer: int | None, game: Any) -> None:
-        if record["headers"]["viewer"] == "all":  # re-recorded as the viewer saw it
-            record = record_as_seen(record, viewer)
-        self.record = record
         self.game = game
-        self.moves = record["moves"]
-        self.views = replay_views(record)
+        self.steps: list[tuple[Mapping[str, Any] | None, Mapping[str, Any]]]
+        if record["headers"]["viewer"] == "all":
+            moves = record["moves"]
+            self.steps = [(_with_comment(entry, moves[step - 1]) if entry else None, view)
+                          for step, (entry, view) in enumerate(_steps_as_seen(record, viewer))]
+        else:
+            views = replay_views(record)
+            self.steps = [(record["moves"][k - 1] if k else None, view)
+                          for k, view in enumerate(views)]
 
     def __len__(self) -> int:
-        return len(self.views)
+        return len(self.steps)
 
     def step_text(self, step: int) -> str:
-        lines = [f"-- step {step} of {len(self) - 1}"]
-        if step > 0:
-            entry = self.moves[step - 1]
-            who = "chance" if entry["mover"] == CHANCE else f"player {entry['mover']}"
-            lines.append(f"{step:4d}. {who}: {entry['move']}"
-                         + (" (forced)" if entry.get("forced") else ""))
-            lines += [f"        {describe_event(e)}" for e in entry["events"]]
-            if "comment" in entry:
-                lines.append(f"        {{{entry['comment']}}}")
-        lines.append(self.game.render_view_text(self.views[step]))
-        return "\n".join(lines)
+        entry, view = self.steps[step]
+        return step_text(self.game, step, len(self) - 1, entry, view)
+
+
+def _with_comment(seen: Mapping[str, Any], recorded: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The move as the viewer saw it, with the record's comment on it (if any)."""
+    return {**seen, "comment": recorded["comment"]} if "comment" in recorded else seen
+
+
+def step_text(game: Any, step: int, last: int, entry: Mapping[str, Any] | None,
+              view: Mapping[str, Any]) -> str:
+    """One step as ``replay`` prints it: the move that led there (``entry``, a record's
+    move object; ``None`` at the start) with its events in words, and the board drawn
+    from ``view``."""
+    lines = [f"-- step {step} of {last}"]
+    if entry is not None:
+        who = "chance" if entry["mover"] == CHANCE else f"player {entry['mover']}"
+        lines.append(f"{step:4d}. {who}: {entry['move']}"
+                     + (" (forced)" if entry.get("forced") else ""))
+        lines += [f"        {describe_event(e)}" for e in entry["events"]]
+        if "comment" in entry:
+            lines.append(f"        {{{entry['comment']}}}")
+    lines.append(game.render_view_text(view))
+    return "\n".join(lines)
 
 
 def run(args: argparse.Namespace, ask: Callable[[str], str] | None = None) -> int:
