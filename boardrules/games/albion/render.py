@@ -208,9 +208,9 @@ TEXT_LEGEND: tuple[tuple[str, str], ...] = (
     ("S F R P", "a building's type: settlement, fortress, rampart, resource plant"),
     ("~", "after a building: its new stage lies face down (being built now)"),
     ("-", "no building in the region"),
-    ("0:2s1l", "player 0's figures in the region: 2 settlers (s) and 1 legionnaire (l)"),
-    ("0: 2s 1l", "the parts of a figures mark, as above"),
-    ("IV", "stage IV: the player's buildings of stage IV"),
+    ("0:2s", "player 0's figures in the region: 2 settlers (s)"),
+    ("0:1l", "player 0's figures in the region: 1 legionnaire (l); both: 0:2s1l"),
+    ("IV", "in a player's line, stage IV: his settlements of stage IV"),
     ("|", "separates the parts of a player's line"),
 )
 

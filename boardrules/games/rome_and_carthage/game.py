@@ -33,7 +33,12 @@ from boardrules.games.rome_and_carthage.moves import (
     normalise,
 )
 from boardrules.games.rome_and_carthage.position import position_raw, position_text
-from boardrules.games.rome_and_carthage.refusals import PLACEMENT_REASONS, placement_refusal
+from boardrules.games.rome_and_carthage.refusals import (
+    MOVE_REASONS,
+    PLACEMENT_REASONS,
+    move_refusal,
+    placement_refusal,
+)
 from boardrules.games.rome_and_carthage.views import (
     ArmyView,
     BattleView,
@@ -118,8 +123,9 @@ ILLEGAL_REASONS: dict[str, str] = {
                    "move on), never through an enemy, never three armies in a city",
     "passing_army_moves_on": "Forced march: the army passing through a friendly city "
                              "moves on; it may not stop there",
-    # the causes of place_not_allowed, told apart in Python (refusals.py)
+    # the causes of place_not_allowed and unreachable, told apart in Python (refusals.py)
     **PLACEMENT_REASONS,
+    **MOVE_REASONS,
 }
 
 _NOTATION = ("see the notation: 'infantry@roma', 'pass', 'treason', 'uprising roma', "
@@ -246,11 +252,12 @@ class RomeCarthageGame(Game["RomeCarthageState", RomeCarthageMove]):
         return normalise(text)
 
     def _explain(self, core: Any, action: int) -> tuple[str, str]:
-        """The core's rule key, and where it covers several causes (a placement), the
-        cause this position shows (refusals.py)."""
+        """The core's rule key, and where it covers several causes (a placement, a
+        move), the cause this position shows (refusals.py)."""
         key, message = super()._explain(core, action)
-        if key == "place_not_allowed":
-            found = placement_refusal(self, self._core.export(core), self._moves[action])
+        refine = {"place_not_allowed": placement_refusal, "unreachable": move_refusal}
+        if key in refine:
+            found = refine[key](self, self._core.export(core), self._moves[action])
             if found is not None:
                 return found
         return key, message

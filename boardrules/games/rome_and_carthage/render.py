@@ -155,7 +155,7 @@ TEXT_LEGEND: tuple[tuple[str, str], ...] = (
     ("x", "CExRI: a battle, the defender (left) attacked by the army after the x"),
     ("+", "RI+RG: the army after the + passes through the city in its forced march"),
     ("|", "separates the cities of a line"),
-    ("?", "hidden: never printed for what a player may see"),
+    ("?", "what you may not see: the attacker's cards lying face down in a battle"),
 )
 
 
