@@ -352,3 +352,18 @@ def test_a_record_written_mid_game_warns_what_it_holds(tmp_path: Path) -> None:
     _, text, _ = _run(["play", "tic_tac_toe", "--seat", "1=random", "--seed", "4"],
                       Person(["b2", f"record {record}", "quit"]))
     assert "warning" not in text
+
+
+def test_help_and_legend_explain_the_boards_marks(capsys: pytest.CaptureFixture[str]) -> None:
+    """U7: the codes of a text board (RE, *~#, 0R1, 0:1s, ?1 +1) had no legend on screen:
+    ``legend`` prints the game's, ``help`` the commands and the legend, and the command's
+    own --help points to both."""
+    person = Person(["legend", "help", "quit"])
+    _, text, _ = _run(["play", "albion", "--seat", "1=random", "--seed", "1"], person)
+    legend = cli_play.legend_text(boardrules.load("albion"))
+    assert text.count(legend) == 2 and "legend        what each mark" in text
+    for mark in ("0S2", "?2", "+1", "0:2s", "@"):
+        assert f"  {mark} " in legend
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "'legend'" in capsys.readouterr().out

@@ -46,7 +46,9 @@ def _games(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def build_parser(prog: str = "boardrules") -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=prog, description="boardrules: play, replay, render and rate board games "
-                               "(Armadora, Rome & Carthage, Armada, Albion) from the terminal.")
+                               "(Armadora, Rome & Carthage, Armada, Albion) from the terminal.",
+        epilog="In 'boardrules play', 'help' lists the commands and 'legend' says what each "
+               "mark of the game's text board means (RI, *~#, 0S1, ?2...).")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMANDS:
         if name == "games":
