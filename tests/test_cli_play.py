@@ -203,9 +203,10 @@ def test_the_pass_screen_clears_the_scrollback_too() -> None:
     _, text, _ = _run(HOT_SEAT, person, terminal=True)
     before_bob = text.rindex("\x1b[3J")
     assert "\x1b[H\x1b[2J\x1b[3J" in text
-    assert text.count("\x1b[3J") == 2  # before ann's first turn, and before bob's
+    assert text.count("\x1b[3J") == 1  # before bob's turn (the first keeps the seed)
+    assert "Armadora, seed 4" in text[:before_bob]
     assert text.index("\x1b[2J") < text.index("\x1b[3J")  # ED 3 after ED 2, as clear does
-    assert "scrollback were cleared" in text[before_bob:]
+    assert "scrollback were cleared: nothing of ann's turn" in text[before_bob:]
     # ann saw her warrior's strength; after the clearing, bob sees it face down
     assert "square e3, strength 5" in text[:before_bob]
     assert "e3, strength 5" not in text[before_bob:] and "0:?" in text[before_bob:]

@@ -182,9 +182,11 @@ class PlaySession:
         -- the scrollback cleared too, or the next one would scroll up to the other's
         view -- and the next one presses Enter when the other has looked away."""
         if self.hot_seat and self.at_screen != player:
-            self.clear_screen_and_scrollback()
-            self.say("(the screen and its scrollback were cleared: nothing shown before is "
-                     "left to scroll back to)", "dim")
+            if self.at_screen is not None:  # the first one keeps the seed's line on screen
+                self.clear_screen_and_scrollback()
+                self.say(f"(the screen and its scrollback were cleared: nothing of "
+                         f"{self.seats[self.at_screen].name}'s turn is left to scroll back "
+                         "to)", "dim")
             self.ask(f"pass the device to {self.seats[player].name} (player {player}) "
                      "and press Enter ")
         self.at_screen = player
