@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Sequence
 
 import boardrules
-from boardrules.bench import core_count, cpu_model, seeded_positions
+from boardrules.bench import LoadCheck, core_count, cpu_model, seeded_positions
 
 __all__ = ["best_rate", "machine_summary", "print_table", "seeded_positions"]
 
@@ -33,16 +33,25 @@ def best_rate(work: Callable[[], int], repeats: int) -> tuple[int, float]:
 
 def machine_summary(load_before: float | None = None, how: str = "") -> str:
     """One line: the release, Python, platform, CPU, cores and the load average (before
-    the run, when given, and now), then ``how`` the figures were taken."""
+    the run, when given, and now), then ``how`` the figures were taken; "measured under
+    load" when other work kept the cores busy (``boardrules bench``'s test:
+    :class:`boardrules.bench.LoadCheck`)."""
     try:
-        now = f"{os.getloadavg()[0]:.2f}"
+        now: float | None = os.getloadavg()[0]
     except OSError:  # a platform without a load average
-        now = "unknown"
-    load = (f"load average {load_before:.2f} before, {now} after" if load_before is not None
-            else f"load average {now}")
+        now = None
+    before = load_before if load_before is not None else now
+    if now is None:
+        load = "no load average"
+    elif load_before is None:
+        load = f"load average {now:.2f}"
+    else:
+        load = f"load average {load_before:.2f} before, {now:.2f} after"
     parts = [f"boardrules {boardrules.__version__}",
              f"{platform.python_implementation()} {platform.python_version()}",
              platform.platform(terse=True), cpu_model(), f"{core_count()} cores", load]
+    if LoadCheck(before, now, core_count()).busy:
+        parts.append("measured under load (other work on the cores)")
     return "; ".join(parts + ([how] if how else []))
 
 

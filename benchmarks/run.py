@@ -31,6 +31,7 @@ import boardrules
 from boardrules.bench import cpu_model
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_tables import machine_summary
 from workloads import (
     C_CORE,
     C_CORE_SEED,
@@ -122,6 +123,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     divisor = QUICK_DIVISOR if args.quick else 1
     games = {path: n // divisor for path, n in FULL_GAMES.items()}
 
+    load_before = os.getloadavg()[0]
     print(machine_line())
     print(
         f"Workload: C core {games[C_CORE]:,} games (seed {C_CORE_SEED}), Python API "
@@ -139,7 +141,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     table = rst_table(rows)
     print(table)
     if args.rst is not None:
-        args.rst.write_text(table, encoding="utf-8")
+        how = f"best of {args.repeats}; CPU time{'; --quick' if args.quick else ''}"
+        args.rst.write_text(f"{table}\n*{machine_summary(load_before, how)}*\n",
+                            encoding="utf-8")
         print(f"Table written to {args.rst}")
     return 0
 
