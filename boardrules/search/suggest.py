@@ -402,7 +402,11 @@ def suggest(state: State[MoveT], *, player: int | None = None, algorithm: Algori
     Every search does at least one MCTS iteration per tree, or alpha-beta depth 1, even
     when the time limit or ``should_stop`` asks it to stop sooner, so it always has a
     move to suggest.  An exception in the calling thread (KeyboardInterrupt, a signal
-    handler's) stops the search threads, joins them and propagates.
+    handler's) stops the search threads, joins them and propagates.  No search trusts a
+    state: a world (or a state below it) that is not over and gives the player to move
+    no legal move, or a world with another player to move, stops it with
+    :class:`~boardrules.InvalidStateError` (a game's ``determinize`` or rules core at
+    fault), never a crash.
     """
     if not isinstance(state, State):
         raise TypeError(f"suggest needs a State, not {type(state).__name__}")
