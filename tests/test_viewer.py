@@ -29,7 +29,7 @@ from boardrules.records import (
     replay_states,
     replay_views,
 )
-from boardrules.viewer import record_as_seen, record_html
+from boardrules.viewer import _check_token, record_as_seen, record_html
 
 IDS = ("board", "step", "move-list", "viewer-select", "next", "prev", "play", "first",
        "last", "scrubber", "headers", "hints", "current-move", "viewer-data", "record-data")
@@ -387,6 +387,28 @@ def test_a_picture_with_anything_but_plain_svg_is_refused(
         record_html(record)
     monkeypatch.setattr(game_class, "render_view_svg", plain)
     assert record_html(record).startswith("<!DOCTYPE html>")
+
+
+
+@pytest.mark.parametrize("markup", [
+    '<rect style="background-image:u\\72l(http://127.0.0.1:9/x)"/>',
+    '<svg style="fill:u\\72 l(http://127.0.0.1:9/x)"/>',
+    '<rect style="background:\\75rl(http://127.0.0.1:9/x)"/>',
+    '<rect fill="\\000075rl(http://127.0.0.1:9/x)"/>',
+    '<rect style="b\\ackground:u\\r\\l(//127.0.0.1:9/x)"/>',
+    '<rect style="fill:u&#x5c;72l(http://127.0.0.1:9/x)"/>',
+    '<rect style="background-image:image-set(\'http://127.0.0.1:9/x\' 1x)"/>',
+])
+def test_a_css_escaped_url_in_an_attribute_is_refused(markup: str) -> None:
+    """A browser reads CSS escapes in a style (and in a presentation attribute, parsed
+    as CSS too): the filter reads them as it does before looking for ``url(``; a string
+    a CSS function fetches (``image-set("...")``) is refused as well."""
+    with pytest.raises(InvalidStateError, match="picture"):
+        _check_token(markup)
+
+
+def test_css_escapes_that_name_no_url_still_pass() -> None:
+    _check_token('<rect fill="url(#gradient)" style="font-style:it\\61lic"/>')
 
 
 # --- the record command ---

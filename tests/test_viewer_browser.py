@@ -22,7 +22,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 import boardrules
 from boardrules.games import as_game_id
 from boardrules.records import game_record, replay_states, replay_views
-from boardrules.testing import random_playout
+from boardrules.testing import random_play, random_playout
 from boardrules.viewer import record_html
 
 GAMES = ("armadora", "rome_and_carthage", "armada", "albion")
@@ -51,7 +51,8 @@ def expected(game_id: str, eye: int | str | None) -> tuple[list[str], list[str]]
         return [step.render_svg_truth(highlight=_places(game, moves, i))
                 for i, step in enumerate(replay_states(record))], moves
     assert eye is None or isinstance(eye, int)
-    moves = [m["move"] for m in game_record(state, viewer=eye)["moves"]]
+    # each move as the eye's log read it at the step it was made (never a later reveal)
+    moves = [step.history_view(eye)[-1][1] for step in list(replay_states(record))[1:]]
     return [game.render_view_svg(view, highlight=_places(game, moves, i))
             for i, view in enumerate(replay_views(record, eye))], moves
 
@@ -180,6 +181,45 @@ def test_a_viewers_record_shows_his_views_only(browser: Any, tmp_path: Path,
                       (Keys.HOME, 0), (Keys.ARROW_RIGHT, 1)):
         press(browser, key)
         check_step(browser, game, step, pictures, moves)
+
+
+def shown_rows(browser: Any, upto: int) -> list[tuple[str, str]]:
+    """The move list's first ``upto`` moves as the page shows them: (mover, move)."""
+    items = browser.find_elements(By.CSS_SELECTOR, "#move-list li")[1:upto + 1]
+    return [(item.find_element(By.CLASS_NAME, "mover").text,
+             item.find_element(By.CLASS_NAME, "move").text) for item in items]
+
+
+def _who(mover: int) -> str:
+    return "chance" if mover < 0 else f"P{mover}"
+
+
+def test_a_player_sees_a_face_down_commit_as_he_saw_it_at_its_step(
+        browser: Any, tmp_path: Path) -> None:
+    """U1: Rome & Carthage, player 1's eyes at player 0's face-down battle commit read
+    ``play ?`` in the caption and the move list, as his log read at that step; the cards
+    show from the step that reveals them on, and hide again when stepping back."""
+    game = boardrules.load("rome_and_carthage", players=2, max_rounds=12)
+    record = game_record(random_play(game, 1, 60, rng_seed=1), date=None)
+    states = list(replay_states(record))
+    final = states[-1].history_view(1)
+    step = next(k for k in range(1, len(states)) if states[k].history_view(1)[-1][1]
+                == "play ?" != final[k - 1][1])
+    revealed = next(k for k in range(step + 1, len(states))
+                    if states[k].history_view(1)[step - 1][1] != "play ?")
+    open_page(browser, tmp_path / "rc.html", record_html(record))
+    Select(browser.find_element(By.ID, "viewer-select")).select_by_value("1")
+    for at in (step, revealed, step, revealed - 1, len(states) - 1):
+        browser.execute_script("window.boardrulesViewer.show(arguments[0])", at)
+        log = states[at].history_view(1)
+        assert shown_rows(browser, at) == [(_who(mover), text) for mover, text in log]
+        caption = browser.find_element(By.ID, "current-move").text
+        assert caption.startswith(f"{at}. {_who(log[-1][0])}: {log[-1][1]}")
+    browser.execute_script("window.boardrulesViewer.show(arguments[0])", step)
+    assert browser.find_element(By.ID, "current-move").text.startswith(
+        f"{step}. P0: play ?")
+    assert final[step - 1][1] not in browser.find_element(By.ID, "move-list").text.split(
+        "\n")[step]
 
 
 def test_a_finished_game_plays_and_pauses(browser: Any, tmp_path: Path) -> None:
