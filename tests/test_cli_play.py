@@ -368,3 +368,13 @@ def test_help_and_legend_explain_the_boards_marks(capsys: pytest.CaptureFixture[
     with pytest.raises(SystemExit):
         main(["--help"])
     assert "'legend'" in capsys.readouterr().out
+
+
+def test_at_a_shared_screen_ones_own_move_is_in_ones_next_news() -> None:
+    """The pass screen clears what a person's move caused as soon as he has made it (a
+    battle's result, in Rome & Carthage): his next turn's news begins with his own move."""
+    person = Person(["5@e3", "1@a1", "2@h5", "quit"], seed=1)
+    _, text, _ = _run(HOT_SEAT, person, terminal=True)
+    third_turn = text.split("\x1b[3J")[2]  # ann's second turn
+    assert "ann: 5@e3" in third_turn  # his own move, which the clearing took away
+    assert "bob: ?@a1" in third_turn  # and the other's, face down to him

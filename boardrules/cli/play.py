@@ -225,13 +225,16 @@ class PlaySession:
             self.play(player, line)
 
     def play(self, player: int, text: str) -> None:
+        before = len(self.state.history)
         try:
             self.state.apply(text, player=player)
         except BoardRulesError as exc:
             self.say(f"{exc}", "bold red")
             self.say("type 'moves' for the legal moves, 'help' for the commands", "dim")
             return
-        self.seen[player] = len(self.state.history)  # his own move and what it caused
+        # his own move and what it caused are shown now; at a shared screen the pass
+        # screen clears them at once, so his next turn's news begins with them again
+        self.seen[player] = before if self.hot_seat else len(self.state.history)
         self.show_events_since(player, len(self.state.history) - 1, own=True)
 
     def hint(self, player: int) -> None:
