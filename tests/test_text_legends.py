@@ -5,9 +5,9 @@ states of each game seen by every player and a spectator, is in it.
 A mark is what is not a word: a board's token is split into names and numbers (lower-case
 words such as ``roma``, ``gn1``, ``player``; capitalised prose such as ``Picts``) and
 marks; each mark must be a legend entry, its digits standing for any number (``0S2``
-covers ``1F3``'s shape only through ``0F1``'s entry, letter by letter).  Lower-case
-letters inside a token read as words, so a lower-case mark (``v``, ``s``) is checked by
-the legend's entries only as far as a reader is told them."""
+covers ``1F3``'s shape only through ``0F1``'s entry, letter by letter).  A single
+letter inside a token is a mark too (``v`` an arrow, ``s`` settlers); a lone letter
+(a column's name) and a word of two letters or more are not."""
 
 from __future__ import annotations
 
@@ -19,8 +19,11 @@ import pytest
 import boardrules
 from boardrules.cli import play as cli_play
 
-WORD = r"[a-z][a-z_']*\d*|\d+"
-PROSE = re.compile(r"[A-Z][a-z]+|&")
+#: A name or a word (``roma``, ``gn1``, ``s_c2``, ``attacker's``) or a number; a single
+#: letter inside a token is a mark (``v`` an arrow, ``s`` settlers), not a word.
+WORD = r"[a-z][a-z_']+\d*|\d+"
+#: Prose around the marks: capitalised words, ``&``, and a lone letter (a column's name).
+PROSE = re.compile(r"[A-Z][a-z]+|&|[a-z]")
 #: Punctuation of the prose lines around a word, not marks of the board.
 PROSE_EDGES = ",;():"
 
@@ -83,6 +86,8 @@ def test_a_mark_left_out_of_the_legend_is_found() -> None:
     legend = _legend_regex(boardrules.load("rome_and_carthage"))
     assert _unexplained("  roma*~   RI | ostia%   .", legend) == {"ostia%"}
     assert _unexplained("  roma*~   ZQ", legend) == {"ZQ"}
+    armadora = _legend_regex(boardrules.load("armadora"))
+    assert _unexplained(" 1 | 1:3vv+   1:2w   $4 |", armadora) == {"1:2w"}  # w: no mark
 
 
 @pytest.mark.parametrize("game_id", boardrules.available_games())

@@ -209,7 +209,8 @@ TEXT_LEGEND: tuple[tuple[str, str], ...] = (
     ("~", "after a building: its new stage lies face down (being built now)"),
     ("-", "no building in the region"),
     ("0:2s", "player 0's figures in the region: 2 settlers (s)"),
-    ("0:1l", "player 0's figures in the region: 1 legionnaire (l); both: 0:2s1l"),
+    ("0:1l", "player 0's figures in the region: 1 legionnaire (l)"),
+    ("0:2s1l", "player 0's figures in the region: 2 settlers and 1 legionnaire"),
     ("IV", "in a player's line, stage IV: his settlements of stage IV"),
     ("|", "separates the parts of a player's line"),
 )
