@@ -76,9 +76,11 @@ _SVG_ELEMENTS = frozenset({
 
 def record_as_seen(record: Mapping[str, Any], viewer: int | None) -> dict[str, Any]:
     """A whole record re-recorded as ``viewer`` (a player, ``None`` a spectator) saw it:
-    his moves' texts, his events, his views (:func:`~boardrules.records.game_record` of
-    the replayed game), every header kept but ``viewer``.  A viewer's record of that
-    viewer comes back as it is; of another, :class:`~boardrules.InvalidStateError`."""
+    his moves' texts and his events as he knew them at the record's end, his view at
+    every step (:func:`~boardrules.records.game_record` of the replayed game), every
+    header kept but ``viewer``.  A viewer's record of that viewer comes back as it is;
+    of another, :class:`~boardrules.InvalidStateError`.  (:func:`record_html` and
+    ``boardrules replay`` show each step as he saw it then, from the whole record.)"""
     upgraded, game = _checked(record)
     _check_viewer_arg(viewer, game.num_players)
     recorded = upgraded["headers"]["viewer"]
@@ -126,8 +128,11 @@ def record_html(record: Mapping[str, Any], *, viewer: ViewerChoice = "record",
     player's, the spectator's and the whole truth (where the game draws it) -- and a
     selector; a viewer's record as its viewer saw it.  ``"all"`` asks for the former (a
     whole record only); a player or ``None`` (a spectator) for what that viewer saw only
-    (a whole record is re-recorded as :func:`record_as_seen` does; a viewer's record must
-    be his).
+    (a whole record: his eyes step by step, and the record embedded is
+    :func:`record_as_seen`'s; a viewer's record must be his).  A player's (or the
+    spectator's) eyes at a step show what the library gave him at that step: the moves
+    and their events as his log read there and his view there, never what he learned
+    later (:func:`boardrules.testing.check_step_eyes`).
 
     ``hints``: suggestions marked ``1``, ``2``, ``3`` on the locations of the top three
     moves.  An ``int`` is an iteration budget: :func:`boardrules.suggest` runs for the
