@@ -609,7 +609,7 @@ def test_text_board_headers() -> None:
     mine = render_text(_view(viewer=1), BOARD)
     assert mine.splitlines()[-2].endswith("| (you) | to move")
     building = render_text(_view(build={"region": "dumnonii", "stage": 1}), BOARD)
-    assert "building: region dumnonii, stage 1" in building.splitlines()
+    assert "building: stage I in dumnonii" in building.splitlines()  # in words
 
 
 def test_svg_is_valid_and_draws_every_region() -> None:

@@ -189,3 +189,20 @@ def test_rome_and_carthage_battle_reads_in_words_and_no_advantage_is_no_question
                     battle_words = last.split("; ")[0]
                     assert "?" not in battle_words, last
     assert battles and reveals
+
+
+def test_albion_building_line_reads_in_words() -> None:
+    """The build in progress was a dump of the view's fields (``free False, paid_left
+    []``): it reads in words, the stage in Roman numerals as the rules number it."""
+    game = boardrules.load("albion", players=2, max_rounds=6)
+    lines = set()
+    for seed in range(3):
+        state = game.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_moves()))
+            lines |= {x for x in str(state).splitlines() if x.startswith("building:")}
+    assert lines
+    for line in lines:
+        assert not any(dump in line for dump in ("[]", "False", "True", "None", "_"))
+        assert " stage I" in line and " in " in line

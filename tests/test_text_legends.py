@@ -1,6 +1,6 @@
 """Every game's text board has a legend (``TEXT_LEGEND`` beside its text renderer, shown
 by ``boardrules play``'s ``legend`` and ``help``): every mark a board prints, over random
-states of each game seen by every player and a spectator, is in it.
+states of each game and option set seen by every player and a spectator, is in it.
 
 A mark is what is not a word: a board's token is split into names and numbers (lower-case
 words such as ``roma``, ``gn1``, ``player``; capitalised prose such as ``Picts``) and
@@ -42,8 +42,8 @@ def _legend_regex(game: boardrules.Game) -> re.Pattern[str]:
     return re.compile(rf"(?:{alternatives}|{WORD})+")
 
 
-def _boards(game_id: str, seed: int) -> list[str]:
-    game = boardrules.load(game_id)
+def _boards(game_id: str, seed: int, options: dict[str, object]) -> list[str]:
+    game = boardrules.load(game_id, **options)
     state = game.new_game(seed=seed)
     rng = random.Random(seed)
     boards = []
@@ -75,8 +75,10 @@ def test_every_mark_of_the_text_board_is_in_its_legend(game_id: str) -> None:
     game = boardrules.load(game_id)
     legend = _legend_regex(game)
     unexplained: set[str] = set()
-    for seed in (1, 2):
-        for board in _boards(game_id, seed):
+    # every option set the game's conformance runs (variants print their own marks:
+    # Armadora's advanced game its arrows and reinforcements)
+    for seed, options in enumerate(type(game).example_options):
+        for board in _boards(game_id, seed, options):
             unexplained |= _unexplained(board, legend, game.name)
     assert not unexplained, f"{game_id}: marks not in the legend: {sorted(unexplained)[:20]}"
 

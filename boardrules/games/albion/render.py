@@ -211,7 +211,8 @@ TEXT_LEGEND: tuple[tuple[str, str], ...] = (
     ("0:2s", "player 0's figures in the region: 2 settlers (s)"),
     ("0:1l", "player 0's figures in the region: 1 legionnaire (l)"),
     ("0:2s1l", "player 0's figures in the region: 2 settlers and 1 legionnaire"),
-    ("IV", "in a player's line, stage IV: his settlements of stage IV"),
+    ("I II III IV", "a stage in Roman numerals (in a player's line, stage IV: his "
+                    "settlements of stage IV)"),
     ("|", "separates the parts of a player's line"),
 )
 
@@ -231,13 +232,35 @@ def render_text(view: Mapping[str, Any], board: Board) -> str:
         lines.append(line.rstrip())
     build = view.get("build")
     if isinstance(build, Mapping):
-        lines.append("building: " + ", ".join(f"{k} {build[k]}"
-                                              for k in sorted(build, key=str)))
+        lines.append(_build_text(build))
     for p in view.get("players", ()):
         if isinstance(p, Mapping):
             lines.append(_player_line(view, p))
     lines.append(_pool_line(view))
     return "\n".join(lines)
+
+
+ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
+
+
+def _build_text(build: Mapping[str, Any]) -> str:
+    """The building action in progress in words (not a dump of the view's fields):
+    ``building: rampart stage I in durotriges; paid, not yet taken as tribute: fish;
+    to take tribute: player 1``."""
+    stage = build.get("stage")
+    what = " ".join(str(x) for x in (build.get("type"),
+                                     f"stage {ROMAN.get(stage, stage)}" if stage else None)
+                    if x)
+    parts = [f"building: {what or 'a building'} in {build.get('region', '-')}"]
+    if build.get("free"):
+        parts.append("free (a settlement III's free development)")
+    paid = build.get("paid_left") or []
+    if paid:
+        parts.append("paid, not yet taken as tribute: " + ", ".join(str(k) for k in paid))
+    takers = build.get("tribute_takers") or []
+    if takers:
+        parts.append("to take tribute: " + ", ".join(f"player {p}" for p in takers))
+    return "; ".join(parts)
 
 
 # --- SVG -------------------------------------------------------------------------------

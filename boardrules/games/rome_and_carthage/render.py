@@ -154,7 +154,8 @@ TEXT_LEGEND: tuple[tuple[str, str], ...] = (
     ("RI", "an army: a Roman infantry (CE a Carthaginian elephant)"),
     ("x", "CExRI: a battle, the defender (left) attacked by the army after the x"),
     ("+", "RI+RG: the army after the + passes through the city in its forced march"),
-    ("|", "separates the cities of a line"),
+    ("|", "separates the cities of a line (and the parts of a player's line)"),
+    ("10/8", "Equal Arms: the two teams' piles (or discards), team 0's first"),
     ("?", "what you may not see: the attacker's cards lying face down in a battle"),
 )
 
