@@ -566,7 +566,7 @@ def test_text_board_shows_every_city_army_and_the_battle() -> None:
     assert re.search(r"byzantium\*~\s+BC\b", text)
     assert re.search(r"lilybaeum~#!\s+CGxRG\b", text)
     assert re.search(r"enna#\s+\.", text)
-    assert "battle at lilybaeum: round 1" in lines
+    assert "battle at lilybaeum; round 1" in lines  # a partial view: what it gives
     assert ("player 0 | team 0 | rome, alexandria | hand 0 0 2 4 6 8 10 15 | 14 armies"
             " | (you) | to move") in lines
     assert "player 1 | team 1 | carthage, byzantium | 9 cards | 12 armies" in lines

@@ -198,8 +198,13 @@ def _battle_text(battle: Mapping[str, Any]) -> str:
     is on the table and who is to act (cards face down shown only when the view holds
     them: ``?`` is kept for what is hidden)."""
     attacker, defender = battle.get("attacker"), battle.get("defender")
-    parts = [f"battle at {battle.get('city')}: player {attacker} attacks player {defender}",
-             ROUND_WORDS.get(str(battle.get("round")), str(battle.get("round")))]
+    head = f"battle at {battle.get('city')}"
+    if attacker is not None and defender is not None:
+        head += f": player {attacker} attacks player {defender}"
+    parts = [head]
+    kind = battle.get("round")
+    if kind is not None:
+        parts.append(ROUND_WORDS.get(str(kind), f"round {kind}"))
     face_down = battle.get("face_down") or 0
     if face_down:
         cards = battle.get("face_down_cards")
