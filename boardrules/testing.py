@@ -552,7 +552,6 @@ def check_determinize_resamples(game: AnyGame, *, games: int = 3, seed: int = 0)
     _require(changed > 0, "determinize never changed the state of a hidden-information game")
 
 
-@_conformance_check
 #: Random steps played on from each world by :func:`check_worlds_are_consistent`.
 WORLD_WALK = 6
 #: :func:`check_worlds_are_consistent` plays this many times ``games`` random games: a
@@ -642,6 +641,7 @@ def _walk_world(state: AnyState, world: AnyState, observer: int, steps: int,
                          f"{_world_where(state, observer)}")
 
 
+@_conformance_check
 def check_worlds_leak_nothing(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
     """Two truths that differ only in what an observer cannot see give him byte-identical
     worlds for one seed: a world holds nothing he could not know (not the last action he
@@ -1104,7 +1104,9 @@ def check_step_eyes(game: AnyGame, *, games: int = 1, seed: int = 0,
     :meth:`~boardrules.State.view` there -- never the redaction of a later state (a card
     revealed later shown at the step it was played face down).  A move after the step
     reads on the page as it did when it was made.  Plays ``games`` seeded random games of
-    up to ``moves`` decisions."""
+    up to ``moves`` decisions.  Not in :data:`CHECKS`: it draws every step's picture in
+    every eye (seconds a game); the repository's ``tests/test_step_eyes.py`` runs it on
+    every registered game and option set."""
     from boardrules.cli.replay import Replay, step_text
     from boardrules.records import game_record, replay_states
     from boardrules.viewer import record_html
@@ -1259,6 +1261,7 @@ CHECKS: dict[str, Callable[..., None]] = {
     "notation_round_trip": check_notation_round_trip,
     "views_hide_what_the_viewer_cannot_see": check_views_hide_what_the_viewer_cannot_see,
     "determinize_resamples": check_determinize_resamples,
+    "worlds_are_consistent": check_worlds_are_consistent,
     "invariants": check_invariants,
     "games_end_with_an_outcome": check_games_end_with_an_outcome,
     "outcome_none_until_terminal": check_outcome_none_until_terminal,
@@ -1285,4 +1288,3 @@ def check_game(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
         except AssertionError as exc:
             raise AssertionError(f"{game.id} {game.options}: check {name!r} failed: {exc}"
                                  ) from exc
-    "worlds_are_consistent": check_worlds_are_consistent,
