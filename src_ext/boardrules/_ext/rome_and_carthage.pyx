@@ -1567,15 +1567,30 @@ cdef enum:
     WAYS_ROW = (RC_NONZERO_CARDS + 1) * 4
 
 
-cdef double choose(int n, int k) noexcept nogil:
-    """C(n, k) as a double (exact well beyond a deck's 52 cards)."""
-    cdef double c = 1.0
-    cdef int i
-    if k < 0 or k > n:
-        return 0.0
-    for i in range(k):
-        c = c * (n - i) / (i + 1)
-    return c
+# C(n, k) for the counts of one card value (at most 8 of a value in the deck; 0 above n)
+cdef enum:
+    BINOM_MAX = 8
+cdef double BINOM[BINOM_MAX + 1][BINOM_MAX + 1]
+
+
+def _fill_binomials():
+    cdef int n, k
+    for n in range(BINOM_MAX + 1):
+        for k in range(BINOM_MAX + 1):
+            if k > n:
+                BINOM[n][k] = 0.0
+            elif k == 0 or k == n:
+                BINOM[n][k] = 1.0
+            else:
+                BINOM[n][k] = BINOM[n - 1][k - 1] + BINOM[n - 1][k]
+
+
+_fill_binomials()
+
+
+cdef inline double choose(int n, int k) noexcept nogil:
+    """C(n, k) as a double, n a count of one card value (<= BINOM_MAX)."""
+    return BINOM[n][k]
 
 
 cdef int draw_paying_hand(RcState* s, int p, int* pool, int* size, int need, int top,
@@ -1595,6 +1610,9 @@ cdef int draw_paying_hand(RcState* s, int p, int* pool, int* size, int need, int
     cdef double total
     if u > RC_NONZERO_CARDS or need > 3:
         return -2
+    for i in range(RC_VALUES):
+        if pool[i] > BINOM_MAX:    # more of a value than the deck has: no play reaches it
+            return -2
     for j in range(u + 1):
         for c in range(need + 1):
             ways[way(RC_VALUES, j, c)] = 1.0 if j == 0 and c >= need else 0.0
