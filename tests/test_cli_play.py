@@ -378,3 +378,22 @@ def test_at_a_shared_screen_ones_own_move_is_in_ones_next_news() -> None:
     third_turn = text.split("\x1b[3J")[2]  # ann's second turn
     assert "ann: 5@e3" in third_turn  # his own move, which the clearing took away
     assert "bob: ?@a1" in third_turn  # and the other's, face down to him
+
+
+def test_a_move_followed_by_chance_shows_what_the_move_caused() -> None:
+    """Rome & Carthage: the defender's cards decide the battle, then a card is drawn at
+    once: the echo showed only the draw's events, never the battle his cards decided."""
+    game = boardrules.load("rome_and_carthage")
+    state = game.new_game(seed=3)
+    rng = random.Random(2)
+    while not (state.phase == "commit" and state.current_player == 0
+               and state.view(0)["battle"]["face_down"]):
+        state.apply(rng.choice(state.legal_moves()))
+    out = io.StringIO()
+    session = cli_play.PlaySession(state, cli_play.parse_seats(["1=random"], 2, 0),
+                                   console=Console(file=out, width=200, color_system=None),
+                                   ask=Person([]))
+    session.play(0, "play 1+0")
+    echo = out.getvalue()
+    assert "battle: city antiochia" in echo and "result " in echo
+    assert state.history[-1].is_chance and "card " in echo  # and the draw after it

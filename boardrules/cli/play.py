@@ -235,7 +235,9 @@ class PlaySession:
         # his own move and what it caused are shown now; at a shared screen the pass
         # screen clears them at once, so his next turn's news begins with them again
         self.seen[player] = before if self.hot_seat else len(self.state.history)
-        self.show_events_since(player, len(self.state.history) - 1, own=True)
+        # what his move caused, and the chance outcomes and forced steps after it (his
+        # cards decide a battle, then the next card is drawn): all shown, not the last's
+        self.show_events_since(player, before, own=True)
 
     def hint(self, player: int) -> None:
         hint = suggest(self.state, player=player, iterations=self.hint_iterations,
