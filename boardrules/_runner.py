@@ -18,8 +18,7 @@ from __future__ import annotations
 import os
 import signal
 import time
-from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sized
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, Generic, Literal, TypeVar
 
@@ -125,28 +124,37 @@ class Runner(Generic[JobT, ResultT]):
         self.backend = backend
         self.processes = processes
 
-    def run(self, jobs: Sequence[JobT], on_result: Callable[[JobT, ResultT], object],
-            on_start: Callable[[], object] = lambda: None) -> None:
-        if not jobs:
+    def run(self, jobs: Iterable[JobT], on_result: Callable[[JobT, ResultT], object],
+            on_start: Callable[[], object] = lambda: None, *,
+            count: int | None = None) -> None:
+        """Run ``jobs``: a sequence, or any iterable (a generator) with its ``count``.
+        A job is taken from it only as its batch is sent, so a run of any length starts
+        at once and holds only the jobs under way, never a list of them all."""
+        if count is None:
+            if not isinstance(jobs, Sized):
+                raise TypeError("jobs that are not a sequence need their count")
+            count = len(jobs)
+        total = count
+        if total <= 0:
             on_start()
             return
-        workers = worker_count(self.processes, self.backend, len(jobs))
+        workers = worker_count(self.processes, self.backend, total)
+        waiting = _Waiting(jobs, total)
         if self.backend == "ray":
-            self._run_on_ray(jobs, workers, on_result, on_start)
+            self._run_on_ray(waiting, workers, on_result, on_start)
         elif workers == 1:
             context = self.setup(*self.setup_args)
             on_start()
-            for job in jobs:
+            for job in waiting.take(total):
                 on_result(job, self.work(context, job))
         else:
-            self._run_in_pool(jobs, workers, on_result, on_start)
+            self._run_in_pool(waiting, workers, on_result, on_start)
 
-    def _run_in_pool(self, jobs: Sequence[JobT], workers: int,
+    def _run_in_pool(self, waiting: _Waiting[JobT], workers: int,
                      on_result: Callable[[JobT, ResultT], object],
                      on_start: Callable[[], object]) -> None:
         pool = ProcessPoolExecutor(workers, initializer=_init_worker,
                                    initargs=(self.setup, self.setup_args))
-        waiting: deque[JobT] = deque(jobs)
         running: set[Future[_Batch[JobT, ResultT]]] = set()
         pace = _Pace()
         done = False
@@ -162,7 +170,7 @@ class Runner(Generic[JobT, ResultT]):
                         on_result(job, result)
                     pace.add(len(results), seconds)
                     running |= self._submit(pool, waiting,
-                                            pace.batch_size(len(waiting), workers))
+                                            pace.batch_size(waiting.left, workers))
             done = True
         finally:
             if done:
@@ -170,14 +178,14 @@ class Runner(Generic[JobT, ResultT]):
             else:
                 _stop_now(pool, running)
 
-    def _submit(self, pool: ProcessPoolExecutor, waiting: deque[JobT],
+    def _submit(self, pool: ProcessPoolExecutor, waiting: _Waiting[JobT],
                 size: int) -> set[Future[_Batch[JobT, ResultT]]]:
         """The next ``size`` waiting jobs sent to the pool as one batch (none left:
         nothing)."""
-        batch = [waiting.popleft() for _ in range(min(size, len(waiting)))]
+        batch = list(waiting.take(size))
         return {pool.submit(_run_batch, self.work, batch)} if batch else set()
 
-    def _run_on_ray(self, jobs: Sequence[JobT], workers: int,
+    def _run_on_ray(self, waiting: _Waiting[JobT], workers: int,
                     on_result: Callable[[JobT, ResultT], object],
                     on_start: Callable[[], object]) -> None:
         """The same batches, each sent to one of ``workers`` Ray actors (one CPU each),
@@ -185,7 +193,6 @@ class Runner(Generic[JobT, ResultT]):
         ray = ray_started()
         actor_class = ray.remote(num_cpus=1)(_RayWorker)
         actors = [actor_class.remote(self.setup, self.setup_args) for _ in range(workers)]
-        waiting: deque[JobT] = deque(jobs)
         running: dict[Any, Any] = {}  # a batch's result ref -> the actor running it
         pace = _Pace()
         try:
@@ -201,7 +208,7 @@ class Runner(Generic[JobT, ResultT]):
                     for job, result in results:
                         on_result(job, result)
                     pace.add(len(results), seconds)
-                    self._send(actor, waiting, pace.batch_size(len(waiting), workers),
+                    self._send(actor, waiting, pace.batch_size(waiting.left, workers),
                                running)
         finally:
             # done or not, the actors go: each holds a CPU of the cluster, and killing
@@ -209,12 +216,31 @@ class Runner(Generic[JobT, ResultT]):
             for actor in actors:
                 ray.kill(actor)
 
-    def _send(self, actor: Any, waiting: deque[JobT], size: int,
+    def _send(self, actor: Any, waiting: _Waiting[JobT], size: int,
               running: dict[Any, Any]) -> None:
-        batch = [waiting.popleft() for _ in range(min(size, len(waiting)))]
+        batch = list(waiting.take(size))
         if batch:
             running[actor.run.remote(self.work, batch)] = actor
 
+
+class _Waiting(Generic[JobT]):
+    """The jobs not yet sent, taken from their iterable a batch at a time (so that only
+    the jobs under way exist), and how many are left."""
+
+    def __init__(self, jobs: Iterable[JobT], count: int) -> None:
+        self._jobs = iter(jobs)
+        self.left = count
+
+    def take(self, size: int) -> Iterator[JobT]:
+        """Up to ``size`` more jobs, built as they are asked for."""
+        for _ in range(min(size, self.left)):
+            try:
+                job = next(self._jobs)
+            except StopIteration:  # fewer jobs than counted: none is left
+                self.left = 0
+                return
+            self.left -= 1
+            yield job
 
 #: A batch's (job, result) pairs and the seconds the worker took over them.
 _Batch = tuple[list[tuple[JobT, ResultT]], float]

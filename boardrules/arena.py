@@ -566,11 +566,13 @@ def play_match(game: str | AnyGame, bots: Sequence[object], games: int = 100,
         records.mkdir(parents=True, exist_ok=True)
     collector = _Collector(games, tuple(m.label for m in makers), progress, records)
     table = tuple(range(len(makers)))
-    jobs = [GameJob(table, match_seed, g, records is not None, limit) for g in range(games)]
+    # built one by one as the games go out: a match of any length starts at once
+    jobs = (GameJob(table, match_seed, g, records is not None, limit) for g in range(games))
     runner = game_runner(the_game, makers, runner_backend, workers)
     interrupted = False
     try:
-        runner.run(jobs, lambda job, played: collector.add(*played), collector.start)
+        runner.run(jobs, lambda job, played: collector.add(*played), collector.start,
+                   count=games)
     except KeyboardInterrupt:
         collector.settle()
         interrupted = True

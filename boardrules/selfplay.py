@@ -214,7 +214,7 @@ def generate(game: str | AnyGame, bot: object = "mcts:iterations=200", games: in
     build_each_once([maker])
     if workers != 1 or runner_backend == "ray":
         check_picklable(type(the_game), [maker])
-    jobs = [_Job(selfplay_seed, g) for g in range(games)]
+    jobs = (_Job(selfplay_seed, g) for g in range(games))  # built as the games go out
     runner = _runner(the_game, maker, runner_backend, workers)
     # opened now: a missing pyarrow or an unwritable directory fails before any game
     sink = _open_sink(file_format, target, widths, _meta(the_game, maker.label, selfplay_seed))
@@ -222,7 +222,7 @@ def generate(game: str | AnyGame, bot: object = "mcts:iterations=200", games: in
     interrupted = False
     try:
         try:
-            runner.run(jobs, collector.add, collector.start)
+            runner.run(jobs, collector.add, collector.start, count=games)
         except KeyboardInterrupt:
             interrupted = True
         with _InterruptsHeld():  # a second Ctrl-C waits for the file to be in place

@@ -31,9 +31,11 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import os
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import warnings
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -47,6 +49,7 @@ from boardrules.ratings import GameResult, Ratings, fit_ratings
 __all__ = [
     "FORMATS",
     "BotStanding",
+    "DroppedResultsWarning",
     "TournamentGame",
     "TournamentProgress",
     "TournamentResult",
@@ -62,6 +65,12 @@ __all__ = [
 FORMATS: tuple[str, ...] = ("round-robin", "gauntlet", "ladder")
 RESULTS_FORMAT = "boardrules-tournament"
 RESULTS_FORMAT_VERSION = 1
+
+
+class DroppedResultsWarning(UserWarning):
+    """A resumed tournament's results file held lines that are no games of its schedule
+    (or a second line for a game): they were not counted (``TournamentResult.dropped``
+    says which, and why)."""
 
 
 # --- tables ---
@@ -198,6 +207,9 @@ class TournamentResult:
     ratings: Ratings | None
     ratings_error: str | None = None
     interrupted: bool = False
+    #: The results file's lines that were not counted, each with why: a line that is no
+    #: game of this tournament's schedule, or a second line for a game.
+    dropped: tuple[str, ...] = ()
 
     @property
     def total(self) -> int:
@@ -245,6 +257,8 @@ class TournamentResult:
         forfeits = [g.forfeit for g in self.records if g.forfeit is not None]
         if forfeits:
             lines += ["", *arena.forfeit_lines(self.bots, forfeits)]
+        if self.dropped:
+            lines += ["", *dropped_lines(self.dropped)]
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -259,12 +273,22 @@ class TournamentResult:
                "standings": [asdict(s) for s in self.standings],
                "ratings": self.ratings.as_dict() if self.ratings is not None else None,
                "ratings_error": self.ratings_error, "interrupted": self.interrupted,
+               "dropped": list(self.dropped),
                "records": [asdict(g) for g in self.records]}
         result: dict[str, Any] = json.loads(json.dumps(doc))
         return result
 
     def to_json(self, indent: int | None = 2) -> str:
         return json.dumps(self.as_dict(), indent=indent)
+
+
+def dropped_lines(dropped: Sequence[str], most: int = 10) -> list[str]:
+    """The results file's lines not counted, as the result's table and the CLI say them."""
+    lines = [f"{len(dropped)} line(s) of the results file not counted:"]
+    lines += [f"  {why}" for why in dropped[:most]]
+    if len(dropped) > most:
+        lines.append(f"  ... and {len(dropped) - most} more")
+    return lines
 
 
 def _standings_text(standings: Sequence[BotStanding]) -> str:
@@ -374,25 +398,27 @@ def play_tournament(game: str | AnyGame, bots: Sequence[object], *,
 
     done: dict[tuple[int, int], TournamentGame] = (
         dict(results_file.games) if results_file is not None else {})
-    table_seeds = [derive_seed(tournament_seed, "table", *(labels[b] for b in t))
-                   for t in tables]
+    dropped = results_file.dropped if results_file is not None else ()
+    schedule = _Schedule.of(header)
+    resumed = frozenset(done)
     table_index = {t: i for i, t in enumerate(tables)}
-    jobs = [GameJob(t, table_seeds[i], g, records is not None, limit)
-            for i, t in enumerate(tables) for g in range(games) if (i, g) not in done]
-    collector = _Collector(labels, len(tables) * games, done, progress, results_file, records)
+    # built one by one as the games go out: a tournament of any length starts at once
+    jobs = (GameJob(tables[i], schedule.table_seeds[i], g, records is not None, limit)
+            for i, g in schedule.in_order() if (i, g) not in resumed)
+    collector = _Collector(labels, schedule.total, done, progress, results_file, records)
     runner = arena.game_runner(the_game, makers, runner_backend, workers)
     interrupted = False
     try:
         runner.run(jobs, lambda job, played: collector.add(table_index[job.table], job,
                                                            played),
-                   collector.start)
+                   collector.start, count=schedule.total - len(resumed))
     except KeyboardInterrupt:
         interrupted = True
     finally:
         if results_file is not None:
             results_file.close()
     return summarise(header, labels, list(collector.games.values()), interrupted,
-                     anchor=anchor, bootstrap=bootstrap)
+                     anchor=anchor, bootstrap=bootstrap, dropped=dropped)
 
 
 def _distinct_labels(makers: Sequence[Any]) -> tuple[str, ...]:
@@ -496,9 +522,11 @@ class _ResultsFile:
     appended and flushed as each finishes (a line cut short by a crash is dropped when
     the file is read back, and its game played again)."""
 
-    def __init__(self, path: Path, games: dict[tuple[int, int], TournamentGame]) -> None:
+    def __init__(self, path: Path, games: dict[tuple[int, int], TournamentGame],
+                 dropped: tuple[str, ...] = ()) -> None:
         self.path = path
         self.games = games
+        self.dropped = dropped
         self._file = path.open("a", encoding="utf-8")
 
     @classmethod
@@ -509,16 +537,21 @@ class _ResultsFile:
         if where.is_dir():
             raise ValueError(f"results {str(where)!r} is a directory, not a file")
         games: dict[tuple[int, int], TournamentGame] = {}
+        dropped: tuple[str, ...] = ()
         if where.exists() and where.stat().st_size > 0:
-            found, games, good_bytes = _read_lines(where)
+            found, lines, good_bytes = _read_lines(where)
             _check_same_tournament(where, found, header)
+            games, dropped = _Schedule.of(header).kept(lines)
+            if dropped:
+                warnings.warn(f"{where}: " + " ".join(dropped_lines(dropped, most=3)),
+                              DroppedResultsWarning, stacklevel=3)
             if good_bytes < where.stat().st_size:
                 with where.open("r+b") as torn:  # a line cut short by a crash
                     torn.truncate(good_bytes)
         else:
             where.parent.mkdir(parents=True, exist_ok=True)
             where.write_text(json.dumps(header) + "\n", encoding="utf-8")
-        return cls(where, games)
+        return cls(where, games, dropped)
 
     def append(self, game: TournamentGame) -> None:
         self._file.write(json.dumps(asdict(game)) + "\n")
@@ -528,9 +561,14 @@ class _ResultsFile:
         self._file.close()
 
 
-def _read_lines(path: Path) -> tuple[dict[str, Any], dict[tuple[int, int], TournamentGame], int]:
-    """The header, the games (the first line of each game kept) and the bytes of whole
-    lines, from a results file (ValueError on a file that is not one)."""
+#: A results file's game line: its line number and the game it holds.
+_Line = tuple[int, TournamentGame]
+
+
+def _read_lines(path: Path) -> tuple[dict[str, Any], list[_Line], int]:
+    """The header, the game lines (in file order, not yet checked against the schedule)
+    and the bytes of whole lines, from a results file (ValueError on a file that is not
+    one)."""
     data = path.read_bytes()
     lines = data.split(b"\n")
     # the part after the last newline is a line cut short (or nothing)
@@ -546,15 +584,116 @@ def _read_lines(path: Path) -> tuple[dict[str, Any], dict[tuple[int, int], Tourn
     if header.get("format_version") != RESULTS_FORMAT_VERSION:
         raise ValueError(f"{path}: results format version {header.get('format_version')!r}, "
                          f"this library reads {RESULTS_FORMAT_VERSION}")
-    games: dict[tuple[int, int], TournamentGame] = {}
+    games: list[_Line] = []
     for number, line in enumerate(complete[1:], start=2):
         try:
-            game = TournamentGame.from_dict(json.loads(line))
+            games.append((number, TournamentGame.from_dict(json.loads(line))))
         except (ValueError, TypeError, KeyError) as exc:
             raise ValueError(f"{path}, line {number}: not a game of the tournament "
                              f"({exc})") from None
-        games.setdefault((game.table, game.index), game)
     return header, games, good_bytes
+
+
+@dataclass(frozen=True)
+class _Schedule:
+    """The games a tournament plays -- table ``t``'s game ``g`` for every table and
+    ``g < games`` -- and what each must be (its bots, seats, seed; points and places
+    its winners give): a results line counts only if it is one of them."""
+
+    tables: tuple[tuple[int, ...], ...]
+    games: int
+    table_seeds: tuple[int, ...]
+    players: int
+
+    @classmethod
+    def of(cls, header: Mapping[str, Any]) -> _Schedule:
+        """The schedule a results file's header describes (ValueError if it cannot)."""
+        try:
+            labels, seed = list(header["bots"]), int(header["seed"])
+            tables = tuple(tuple(int(b) for b in t) for t in header["tables"])
+            seeds = tuple(derive_seed(seed, "table", *(str(labels[b]) for b in t))
+                          for t in tables)
+            games, players = int(header["games"]), int(header["players"])
+        except (KeyError, TypeError, ValueError, IndexError):
+            raise ValueError("the results file's header does not describe a tournament "
+                             "(bots, seed, tables, games, players)") from None
+        return cls(tables, games, seeds, players)
+
+    @property
+    def total(self) -> int:
+        return len(self.tables) * self.games
+
+    def in_order(self) -> Iterator[tuple[int, int]]:
+        """Every game's (table, index), in the order they are played."""
+        return ((t, g) for t in range(len(self.tables)) for g in range(self.games))
+
+    def kept(self, lines: Iterable[_Line]) -> tuple[dict[tuple[int, int], TournamentGame],
+                                                      tuple[str, ...]]:
+        """The games of the schedule among ``lines``, the first line of each kept, and
+        what was dropped, with why."""
+        games: dict[tuple[int, int], TournamentGame] = {}
+        dropped: list[str] = []
+        for number, game in lines:
+            why = self.problem(game)
+            if why is None and (game.table, game.index) in games:
+                why = f"a second line for table {game.table}'s game {game.index}"
+            if why is not None:
+                dropped.append(f"line {number}: {why}")
+            else:
+                games[(game.table, game.index)] = game
+        return games, tuple(dropped)
+
+    def problem(self, game: TournamentGame) -> str | None:
+        """Why ``game`` is no game of this schedule (None: it is one)."""
+        table, index = game.table, game.index
+        if not (_is_int(table) and 0 <= table < len(self.tables)):
+            return f"table {table!r} is not one of the {len(self.tables)} tables"
+        if not (_is_int(index) and 0 <= index < self.games):
+            return f"game {index!r} is not one of table {table}'s {self.games} games"
+        bots = self.tables[table]
+        seats = tuple(bots[(s + index) % len(bots)] for s in range(self.players))
+        expected = {"bots": bots, "seats": seats,
+                    "seed": derive_seed(self.table_seeds[table], index)}
+        for name, value in expected.items():
+            if getattr(game, name) != value:
+                return f"table {table}'s game {index} has other {name} than the schedule's"
+        return _result_problem(game, seats)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _result_problem(game: TournamentGame, seats: tuple[int, ...]) -> str | None:
+    """Why a scheduled game's result cannot be one a game gives: winners that are not
+    players, points other than its winners', places that disagree with them, counts
+    that are not counts (None: it can be)."""
+    where = f"table {game.table}'s game {game.index}"
+    if not all(isinstance(getattr(game, name), tuple)
+               for name in ("winners", "places", "points", "moves", "seconds")):
+        return f"{where}: winners, places, points, moves and seconds must be lists"
+    k, players = len(game.bots), len(seats)
+    winners = game.winners
+    if not (all(_is_int(p) and 0 <= p < players for p in winners)
+            and len(set(winners)) == len(winners)):
+        return f"{where}: its winners are not players of the game"
+    local = tuple(game.bots.index(b) for b in seats)
+    if game.points != arena._points(winners, local, k):
+        return f"{where}: its points are not those its winners give"
+    if (len(game.places) != k or not all(_is_int(p) and 1 <= p <= k for p in game.places)
+            or any((place == 1) != (points > 0)
+                   for place, points in zip(game.places, game.points, strict=True))):
+        return f"{where}: its places disagree with its winners"
+    if (len(game.moves) != k or not all(_is_int(m) and m >= 0 for m in game.moves)
+            or game.length != sum(game.moves) or len(game.seconds) != k
+            or not all(isinstance(t, (int, float)) and math.isfinite(t) and t >= 0
+                       for t in game.seconds)):
+        return f"{where}: its moves, length or seconds are not counts"
+    forfeit = game.forfeit
+    if forfeit is not None and not (_is_int(forfeit.seat) and 0 <= forfeit.seat < players
+                                    and seats[forfeit.seat] == forfeit.bot):
+        return f"{where}: its forfeit names a bot not in that seat"
+    return None
 
 
 def _check_same_tournament(path: Path, found: Mapping[str, Any],
@@ -569,14 +708,16 @@ def read_results(path: str | os.PathLike[str], *, anchor: str | None = None,
                  bootstrap: int = 1000) -> TournamentResult:
     """The result of a tournament from its results file, finished or not (nothing is
     played)."""
-    header, games, _ = _read_lines(Path(path))
+    header, lines, _ = _read_lines(Path(path))
+    games, dropped = _Schedule.of(header).kept(lines)
     return summarise(header, tuple(header["bots"]), list(games.values()), False,
-                     anchor=anchor, bootstrap=bootstrap)
+                     anchor=anchor, bootstrap=bootstrap, dropped=dropped)
 
 
 def summarise(header: Mapping[str, Any], labels: tuple[str, ...],
               games: Iterable[TournamentGame], interrupted: bool, *,
-              anchor: str | None = None, bootstrap: int = 1000) -> TournamentResult:
+              anchor: str | None = None, bootstrap: int = 1000,
+              dropped: Sequence[str] = ()) -> TournamentResult:
     ordered = sorted(games, key=lambda g: (g.table, g.index))
     ratings: Ratings | None = None
     error: str | None = None
@@ -592,7 +733,8 @@ def summarise(header: Mapping[str, Any], labels: tuple[str, ...],
         tables=tuple(tuple(t) for t in header["tables"]), games=header["games"],
         seed=header["seed"], records=tuple(ordered),
         standings=tuple(_standing(b, label, ordered) for b, label in enumerate(labels)),
-        ratings=ratings, ratings_error=error, interrupted=interrupted)
+        ratings=ratings, ratings_error=error, interrupted=interrupted,
+        dropped=tuple(dropped))
 
 
 def _standing(bot: int, label: str, games: Sequence[TournamentGame]) -> BotStanding:

@@ -772,3 +772,77 @@ def test_the_progress_bar_on_a_terminal_shows_games_scores_and_times() -> None:
         show(MatchProgress(done=3, total=4, bots=bots, scores=(2.5, 0.5), elapsed=1.5))
     assert plain.getvalue() == ("boardrules match: 3/4 games, greedy 2.5, "
                                 "mcts:iterations=50 0.5, 0:00:02 elapsed, 0:00:00 left\n")
+
+
+# --- a match of any length starts at once: its jobs are built as they go out ---
+
+def _job_number(context: None, job: int) -> int:  # a runner's work (module level: pickled)
+    return job
+
+
+def _no_context() -> None:
+    return None
+
+
+@pytest.mark.parametrize("processes", [1, 2])
+def test_the_runner_takes_jobs_from_a_generator_only_as_it_sends_them(processes: int) -> None:
+    from boardrules._runner import Runner
+
+    taken: list[int] = []
+
+    def jobs() -> Iterator[int]:
+        for number in range(10**30):  # more than memory could ever hold as a list
+            taken.append(number)
+            yield number
+
+    finished: list[int] = []
+
+    def on_result(job: int, result: int) -> None:
+        assert job == result
+        finished.append(job)
+        if len(finished) == 40:
+            raise KeyboardInterrupt
+
+    runner: Runner[int, int] = Runner(_no_context, (), _job_number, processes=processes)
+    with pytest.raises(KeyboardInterrupt):
+        runner.run(jobs(), on_result, count=10**30)
+    assert len(set(finished)) == len(finished) == 40
+    # bounded look-ahead: the jobs out are at most two batches per worker, and a batch
+    # never exceeds BATCH_SECONDS of jobs (each takes microseconds here, so a batch can
+    # be large, but it is a batch and not the whole run)
+    assert len(taken) < 100_000
+    assert taken == list(range(len(taken)))
+
+
+def test_the_runner_needs_the_count_of_jobs_that_are_no_sequence() -> None:
+    from boardrules._runner import Runner
+
+    runner: Runner[int, int] = Runner(_no_context, (), _job_number, processes=1)
+    with pytest.raises(TypeError, match="count"):
+        runner.run(iter([1, 2]), lambda job, result: None)
+    got: list[int] = []
+    runner.run(iter([1, 2, 3]), lambda job, result: got.append(result), count=5)  # fewer
+    assert got == [1, 2, 3]
+
+
+@pytest.mark.parametrize("processes", [1, 2])
+def test_a_match_of_more_games_than_memory_holds_starts_at_once(processes: int) -> None:
+    started = time.perf_counter()
+    reports: list[MatchProgress] = []
+
+    def stop_after_five(progress: MatchProgress) -> None:
+        reports.append(progress)
+        if progress.done >= 5:
+            raise KeyboardInterrupt
+
+    result = play_match("tic_tac_toe", ["random", "greedy"], games=10**30, seed=3,
+                        processes=processes, progress=stop_after_five)
+    assert time.perf_counter() - started < 30
+    assert result.interrupted and 5 <= result.games < 10**4
+    assert reports[0].total == 10**30 and reports[0].done == 0
+    first = play_match("tic_tac_toe", ["random", "greedy"], games=5, seed=3, processes=1)
+
+    def untimed(records: Sequence[Any]) -> list[Any]:
+        return [(r.index, r.seed, r.seats, r.winners, r.points, r.moves) for r in records]
+
+    assert untimed(result.records[:5]) == untimed(first.records)  # the same games

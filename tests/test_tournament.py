@@ -19,6 +19,7 @@ from boardrules import cli
 from boardrules.api import Move, State
 from boardrules.arena import derive_seed, play_match
 from boardrules.tournament import (
+    DroppedResultsWarning,
     TournamentProgress,
     TournamentResult,
     gauntlet,
@@ -181,6 +182,87 @@ def test_a_results_file_of_another_tournament_is_refused(tmp_path: Path) -> None
         read_results(bad)
 
 
+def _forgeries(line: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
+    """A real game line changed into lines that are no game of its tournament, each with
+    what the reason for dropping it names."""
+    loser = line["points"].index(min(line["points"]))
+    return [
+        (dict(line, index=999), "is not one of table 0's 4 games"),
+        (dict(line, table=5), "table 5 is not one of the 1 tables"),
+        (dict(line, index=True), "is not one of"),
+        (dict(line, seed=line["seed"] + 1), "other seed"),
+        (dict(line, seats=line["seats"][::-1]), "other seats"),
+        (dict(line, bots=[1, 0]), "other bots"),
+        (dict(line, points=[1e6, 0.0]), "points"),
+        (dict(line, points=[float("nan"), 0.0]), "points"),
+        (dict(line, places=[1, 1] if line["places"] != [1, 1] else [1, 2]), "places"),
+        (dict(line, winners=[7]), "winners"),
+        (dict(line, moves=[-1, 0], length=-1), "counts"),
+        (dict(line, seconds=[float("inf"), 0.0]), "counts"),
+        (dict(line, forfeit={"bot": line["bots"][loser], "seat": 9, "reason": "x"}),
+         "forfeit"),
+        (line, "a second line for table 0's game 0"),
+    ]
+
+
+def test_a_resumed_tournament_counts_only_games_of_its_own_schedule(tmp_path: Path) -> None:
+    results = tmp_path / "r.jsonl"
+    kwargs: dict[str, Any] = {"games": 4, "processes": 1, "bootstrap": 10}
+    whole = round_robin("tic_tac_toe", ["random", "greedy"], results=results, **kwargs)
+    first = game_lines(results)[0]
+    assert (first["table"], first["index"]) == (0, 0)
+    forgeries = _forgeries(first)
+    with results.open("a") as file:
+        for forged, _ in forgeries:
+            file.write(json.dumps(forged) + "\n")
+    with pytest.warns(DroppedResultsWarning, match=f"{len(forgeries)} line"):
+        again = round_robin("tic_tac_toe", ["random", "greedy"], results=results, **kwargs)
+    assert untimed(again) == untimed(whole) and again.complete
+    assert [s.games for s in again.standings] == [4, 4]
+    assert len(again.dropped) == len(forgeries)
+    for (_, why), said in zip(forgeries, again.dropped, strict=True):
+        assert why in said, (why, said)
+    assert [line.split(":")[0] for line in again.dropped] == \
+        [f"line {n}" for n in range(6, 6 + len(forgeries))]
+    assert again.as_dict()["dropped"] == list(again.dropped)
+    assert "line(s) of the results file not counted" in again.table()
+    read = read_results(results, bootstrap=10)
+    assert untimed(read) == untimed(whole) and read.dropped == again.dropped
+
+
+def test_a_game_dropped_from_the_results_file_is_played_again(tmp_path: Path) -> None:
+    results = tmp_path / "r.jsonl"
+    kwargs: dict[str, Any] = {"games": 3, "processes": 1, "bootstrap": 10}
+    whole = round_robin("tic_tac_toe", ["random", "greedy"], results=results, **kwargs)
+    lines = results.read_text().splitlines()
+    forged = json.loads(lines[2])
+    forged["points"] = [p * 3 for p in forged["points"]]
+    results.write_text("\n".join([lines[0], lines[1], json.dumps(forged), lines[3]]) + "\n")
+    with pytest.warns(DroppedResultsWarning):
+        again = round_robin("tic_tac_toe", ["random", "greedy"], results=results, **kwargs)
+    assert untimed(again) == untimed(whole)  # game 1 played again, not read
+    assert again.dropped == ("line 3: table 0's game 1: its points are not those its "
+                             "winners give",)
+
+
+def test_cli_tournament_says_which_results_lines_it_did_not_count(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    results = tmp_path / "t.jsonl"
+    argv = ["tournament", "tic_tac_toe", "random", "greedy", "--games", "4",
+            "--processes", "1", "--json", "--bootstrap", "10", "--results", str(results)]
+    assert cli.main(argv) == 0
+    total = sum(s["games"] for s in json.loads(capsys.readouterr().out)["standings"])
+    with results.open("a") as file:
+        file.write(json.dumps(dict(game_lines(results)[1], index=999, points=[1e6, 0])) + "\n")
+    assert cli.main(argv) == 0
+    captured = capsys.readouterr()
+    doc = json.loads(captured.out)
+    assert sum(s["games"] for s in doc["standings"]) == total
+    assert doc["dropped"] == ["line 6: game 999 is not one of table 0's 4 games"]
+    assert "line 6: game 999 is not one of table 0's 4 games" in captured.err
+    assert "Warning" not in captured.err
+
+
 def test_records_are_written_per_table_and_game(tmp_path: Path) -> None:
     result = round_robin("pig", ["random", "greedy", "mcts:iterations=5"], games=2,
                          records_dir=tmp_path / "games", processes=2, bootstrap=10)
@@ -286,3 +368,12 @@ def test_cli_tournament_stopped_by_ctrl_c_resumes_from_its_results_file(
     assert len(keys) == len(set(keys)) == 20
     assert "20/20 played" in second.stdout and "95% intervals" in second.stdout
     assert "boardrules tournament: 20/20 games" in second.stderr  # the progress
+
+
+def test_a_tournament_of_more_games_than_memory_holds_starts_at_once() -> None:
+    started = time.perf_counter()
+    result = round_robin("tic_tac_toe", ["random", "greedy", "mcts:iterations=5"],
+                         games=10**30, processes=1, bootstrap=10, progress=StopAfter(4))
+    assert time.perf_counter() - started < 30
+    assert result.interrupted and len(result.records) == 4
+    assert [(g.table, g.index) for g in result.records] == [(0, 0), (0, 1), (0, 2), (0, 3)]

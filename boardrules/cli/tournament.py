@@ -64,13 +64,18 @@ def add_parser(sub: Any) -> None:
 def tournament(args: argparse.Namespace) -> int:
     """Exit status 2 and the reason on a bad argument or results file, 1 if a file cannot
     be written, 130 after Ctrl-C (with the ratings of the finished games printed)."""
+    import warnings
+
     from boardrules import arena
-    from boardrules.tournament import play_tournament
+    from boardrules.tournament import DroppedResultsWarning, dropped_lines, play_tournament
 
     try:
         if args.ray_address is not None:
             _join_ray(args.ray_address)
-        with progress_display(sys.stderr, "tournament") as show:
+        with progress_display(sys.stderr, "tournament") as show, \
+                warnings.catch_warnings():
+            # the lines of the results file not counted are said below, one a line
+            warnings.simplefilter("ignore", DroppedResultsWarning)
             result = play_tournament(
                 args.game, args.bots, tournament=args.tournament, games=args.games,
                 seed=args.seed, options=arena.parse_options(args.option),
@@ -89,6 +94,8 @@ def tournament(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:  # before the games started: nothing to show
         print("boardrules tournament: interrupted", file=sys.stderr)
         return INTERRUPTED_STATUS
+    for line in dropped_lines(result.dropped) if result.dropped else []:
+        print(f"boardrules tournament: {line.strip()}", file=sys.stderr)
     print(result.to_json() if args.json else result.table())
     if result.interrupted:
         print(f"boardrules tournament: interrupted after {len(result.records)} of "
