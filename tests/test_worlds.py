@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 import boardrules
+from boardrules.errors import InvalidPositionError
 from boardrules.games.rome_and_carthage.game import RomeCarthageGame, RomeCarthageState
 from boardrules.testing import CHECKS, check_worlds_are_consistent
 
@@ -280,3 +281,18 @@ def test_world_check_walks_on_to_a_dead_end_below_the_world() -> None:
 
 def test_world_check_is_a_conformance_check() -> None:
     assert CHECKS["worlds_are_consistent"] is check_worlds_are_consistent
+
+
+def test_rome_and_carthage_position_asking_consent_for_an_unpaid_ally_move_is_refused() -> None:
+    """The truth too is a state the rules reach: a position asking the ally's consent to
+    move his army for a hand without 3 points (0 0 2) would, once he agrees, leave the
+    turn player no move; ``Game.position`` accepted it up to 0.5.0."""
+    game = boardrules.load("rome_and_carthage", players=4, max_rounds=10,
+                           variant="rapid_conquest", consent="explicit")
+    poor = (CONSENT_POSITION.replace("hand[3]: 0 0 3", "hand[3]: 0 0 2")
+            .replace("pile[0]: 1 2 3", "pile[0]: 1 3 3"))
+    with pytest.raises(InvalidPositionError, match="asked: the ally's army is moved for "
+                                                   "cards of at least 3 points") as caught:
+        game.position(poor)
+    assert caught.value.field == "asked"
+    assert game.position(CONSENT_POSITION).legal_moves()  # the control: 0 0 3 pays

@@ -2648,6 +2648,12 @@ cdef class RomeCarthageCore(CoreGame):
                 raise ValueError("commit: no card lies on the table yet")
         elif phase == PH_CONSENT:
             want = ally_of(s, t, s.turn_player)
+            # "Move a piece of his allied player ... discard one (or several) card(s) from
+            # his hand, for a minimum of 3 points": asked only by a hand that can pay (its
+            # payment follows the answer, and a hand that cannot has no move then)
+            if s.asked == ASK_ALLY and nonzero_points(s, s.turn_player, RC_V15) < 3:
+                raise ValueError("asked: the ally's army is moved for cards of at least 3 "
+                                 "points, and the turn player's hand has not that many")
         if s.current != want:
             raise ValueError(f"current: player {want} decides in phase {name}")
 
