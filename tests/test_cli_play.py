@@ -397,3 +397,16 @@ def test_a_move_followed_by_chance_shows_what_the_move_caused() -> None:
     echo = out.getvalue()
     assert "battle: city antiochia" in echo and "result " in echo
     assert state.history[-1].is_chance and "card " in echo  # and the draw after it
+
+
+def test_a_signed_save_without_the_key_is_refused(tmp_path: Path, save_key_home: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """Resumed by another user (no key file): refused, saying why."""
+    save = tmp_path / "hs.json"
+    _run(HOT_SEAT, Person(["5@e3", f"save {save}", "quit"]), terminal=True)
+    (save_key_home / "boardrules" / "save.key").unlink()
+    console = Console(file=io.StringIO(), force_terminal=True)
+    assert cli_play.run(build_parser().parse_args(["play", "--resume", str(save)]),
+                        console=console, ask=Person(["quit"])) == 2
+    assert "has no key to check it" in capsys.readouterr().err
+    assert not (save_key_home / "boardrules" / "save.key").exists()  # none made on resume

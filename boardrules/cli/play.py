@@ -540,7 +540,12 @@ def _check_signature(path: str, doc: dict[str, Any]) -> None:
     signature = doc.get(SIGNATURE_FIELD)
     if not isinstance(signature, str):
         raise CommandError(f"{path}: a hot-seat save without its signature: refused")
-    expected = sign_document(doc, save_key(create=False))
+    try:
+        key = save_key(create=False)
+    except CommandError as exc:
+        raise CommandError(f"{path} is a signed hot-seat save, and this user has no key "
+                           f"to check it: {exc}") from None
+    expected = sign_document(doc, key)
     if not hmac.compare_digest(signature.encode("utf-8", "surrogateescape"),
                                expected.encode("ascii")):
         raise CommandError(f"{path}: the save's signature does not match: it was changed "
