@@ -28,7 +28,14 @@ from boardrules._ext.search import (
 from boardrules._ext.toy_commit import ToyCommitCore
 from boardrules.errors import InvalidStateError
 from boardrules.games.armadora import ArmadoraState
-from boardrules.search import AlphaBetaBot, GreedyBot, ISMCTSBot, MCTSBot, check_options
+from boardrules.search import (
+    AlphaBetaBot,
+    GreedyBot,
+    ISMCTSBot,
+    MCTSBot,
+    RandomBot,
+    check_options,
+)
 from boardrules.search.suggest import DEFAULT_MAX_MEMORY, DEFAULT_MAX_NODES
 from boardrules.testing import play_to_end
 
@@ -698,3 +705,20 @@ def test_greedy_bot_reports_a_world_that_refuses_the_move() -> None:
     broken = game.new_game(seed=3)
     with pytest.raises(InvalidStateError, match="refuses a move of the state"):
         GreedyBot(seed=1).choose(broken)
+
+
+class _NoMoveState(ArmadoraState):
+    """A broken game: no legal move, and the game not over."""
+
+    __slots__ = ()
+
+    def legal_moves(self) -> Any:
+        return []
+
+
+@pytest.mark.parametrize("bot", [RandomBot, GreedyBot])
+def test_simple_bots_report_a_state_with_no_move_that_is_not_over(bot: Any) -> None:
+    game = boardrules.load("armadora")
+    game.state_class = _NoMoveState  # this instance only
+    with pytest.raises(InvalidStateError, match="no legal move although the game is not over"):
+        bot(seed=1).choose(game.new_game(seed=3))

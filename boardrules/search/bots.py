@@ -37,6 +37,9 @@ class Bot(Protocol):
 
 def _legal_or_raise(state: State[MoveT]) -> list[MoveT]:
     moves = state.legal_moves()
+    if not moves and not state.is_terminal():
+        raise InvalidStateError("no legal move although the game is not over: no play of "
+                                "the rules reaches this state")
     if not moves:
         raise ValueError("no legal move: the game is over")
     return moves
