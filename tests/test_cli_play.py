@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import random
 import subprocess
 import sys
@@ -225,9 +226,13 @@ def test_two_people_are_refused_an_output_that_cannot_be_cleared(
     assert cli_play.run(build_parser().parse_args(HOT_SEAT), console=dumb, ask=Person([])) == 2
 
 
-def test_the_real_command_refuses_two_people_when_piped() -> None:
+@pytest.mark.parametrize("forced", [{}, {"FORCE_COLOR": "1"}, {"TTY_COMPATIBLE": "1"}],
+                         ids=["plain", "FORCE_COLOR", "TTY_COMPATIBLE"])
+def test_the_real_command_refuses_two_people_when_piped(forced: dict[str, str]) -> None:
+    """Also when rich is told to treat the pipe as a terminal (colour in a log)."""
     done = subprocess.run([sys.executable, "-m", "boardrules", *HOT_SEAT],
-                          input="5@e3\nquit\n", capture_output=True, text=True, timeout=120)
+                          input="5@e3\nquit\n", capture_output=True, text=True, timeout=120,
+                          env={**os.environ, **forced})
     assert done.returncode == 2 and "0:5" not in done.stdout
     assert "not a terminal that can be cleared" in done.stderr
 

@@ -451,8 +451,15 @@ def shares_a_screen(seats: Sequence[Seat], game: Game[Any, Any]) -> bool:
 
 def can_clear(console: Console) -> bool:
     """Whether the output is a terminal that takes the clearing codes (a dumb terminal,
-    such as an editor's shell buffer, keeps everything)."""
-    return console.is_terminal and not console.is_dumb_terminal
+    such as an editor's shell buffer, keeps everything).  An OS file is asked itself:
+    rich calls a pipe a terminal under ``FORCE_COLOR`` or ``TTY_COMPATIBLE``."""
+    if not console.is_terminal or console.is_dumb_terminal:
+        return False
+    try:
+        descriptor = console.file.fileno()
+    except (AttributeError, OSError, ValueError):  # not an OS file: what the console says
+        return True
+    return os.isatty(descriptor)
 
 
 def save_key_path() -> Path:
