@@ -253,6 +253,13 @@ class _EyeLog:
         self._forced = set(final.forced)
         # nothing hidden: every eye's log is the truth, no move ever reads otherwise
         self._fixed = None if final.game.has_hidden_information else final.history_view(eye)
+        # An action's events are computed from the states before and after it, and each
+        # is redacted by the event and the eye alone (Game._redact_event): what the eye
+        # was told of a move at any step is what the final state's events(eye) tell of
+        # it (check_step_eyes checks it against events() at every step).
+        self._told: list[list[dict[str, Any]]] = [[] for _ in final.history]
+        for event in final.events(eye):
+            self._told[event.index].append(_event_fields(event))
 
     def see(self, state: State[Any], step: int) -> None:
         """Bring the rows to ``state``, the state after ``step`` moves."""
@@ -267,12 +274,8 @@ class _EyeLog:
                     self.rows[index] = {**row, "move": now}
                     self.revisions.append((step, index, self.rows[index]))
             mover, text = log[step - 1]
-        # the move's own events: an event's redaction depends on the event and the eye
-        # alone (Game._redact_event), so earlier moves' events read at every step as
-        # they did when made; check_step_eyes checks it against events() at each step
-        events = [_event_fields(event) for event in state._events_from(step - 1, self.eye)]
         entry = {"mover": mover, "move": text, "forced": step - 1 in self._forced,
-                 "events": events}
+                 "events": self._told[step - 1]}
         self.rows.append(entry)
         self.made.append(entry)
 
