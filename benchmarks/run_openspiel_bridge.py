@@ -128,13 +128,14 @@ def measure(games: dict[str, int], runs: int, before: str | None) -> str:
             applied = int(now[0]["applied"])
             row = [game_id, str(sims), f"{applied:,}"]
             if old is not None:
+                ratios = [t["cpu"] / n["cpu"] for t, n in zip(then, now, strict=True)]
                 row += [spread([r["cpu"] for r in then]), spread(cpu),
-                        spread([t["cpu"] / n["cpu"] for t, n in zip(then, now, strict=True)],
-                               1) + "x"]
+                        spread(ratios, 1).replace(" ", "x ", 1)]
             else:
                 row.append(spread(cpu))
             row.append(spread([1e6 * c / applied for c in cpu], 0))
             rows.append(row)
+            print("  ".join(row), file=sys.stderr, flush=True)  # each game as it is done
     header = ["game", "sims", "apply_action calls"]
     header += ([f"CPU s, {before}'s bridge", "CPU s, this bridge", "ratio"] if before
                else ["CPU s"])

@@ -34,7 +34,10 @@ The mapping (docs/adapters.rst, "OpenSpiel"):
 * ``resample_from_infostate`` draws a world with :meth:`State.determinize
   <boardrules.State.determinize>`, so OpenSpiel's ISMCTS plays our hidden-information games;
 * states pickle and serialise (``pyspiel.serialize_game_and_state``) through the boardrules
-  save.
+  save;
+* a long game costs what its moves cost: a clone (OpenSpiel clones before every step of
+  its tests and searches) keeps the events already computed, and ``str(state)`` adds the
+  new moves' notation to the text it kept (docs/adapters.rst, "What a long game costs").
 """
 
 from __future__ import annotations

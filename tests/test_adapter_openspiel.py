@@ -5,7 +5,15 @@ tensors."""
 
 from __future__ import annotations
 
+import doctest
+import os
 import pickle
+import re
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -287,3 +295,89 @@ def test_loading_a_game_again_loads_its_rules_once(monkeypatch: Any) -> None:
     game = pyspiel.load_game(short_name("rome_and_carthage"), {"players": 3})
     assert len(loads) == 1
     assert (game.get_type().min_num_players, game.get_type().max_num_players) == (2, 4)
+
+
+# --- the docs' OpenSpiel examples (docs/adapters.rst), each in seconds ---
+
+ROOT = Path(__file__).resolve().parent.parent
+ADAPTERS_PAGE = ROOT / "docs" / "adapters.rst"
+#: ``.. doctest:: GROUP`` and its ``testsetup`` / ``testcleanup``, at the page's margin.
+GROUP_DIRECTIVE = re.compile(r"^\.\. (?P<kind>testsetup|doctest|testcleanup):: (?P<group>\S+)$")
+#: The flags of the docs' doctest build (docs/conf.py's doctest_default_flags).
+DOCS_FLAGS = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
+
+
+def docs_group(group: str) -> dict[str, tuple[int, str]]:
+    """The bodies of one doctest group of docs/adapters.rst, by directive: the page line
+    (0-based) before the body's first, and the body dedented."""
+    lines = ADAPTERS_PAGE.read_text(encoding="utf-8").splitlines()
+    found = {}
+    for number, line in enumerate(lines):
+        directive = GROUP_DIRECTIVE.match(line)
+        if directive and directive["group"] == group:
+            body = []
+            for text in lines[number + 1:]:
+                if text.strip() and not text.startswith(" "):
+                    break
+                body.append(text)
+            found[directive["kind"]] = (number, textwrap.dedent("\n".join(body)) + "\n")
+    return found
+
+
+def run_docs_group(group: str) -> tuple[int, str]:
+    """Run one doctest group of docs/adapters.rst as the docs build does (setup, the
+    examples, cleanup, in one namespace): the examples run and the failure report
+    (empty when every example printed what the page shows)."""
+    parts = docs_group(group)
+    namespace: dict[str, Any] = {}
+    exec(parts.get("testsetup", (0, ""))[1], namespace)
+    line, examples = parts["doctest"]
+    test = doctest.DocTestParser().get_doctest(examples, namespace, group,
+                                               str(ADAPTERS_PAGE), line)
+    runner = doctest.DocTestRunner(optionflags=DOCS_FLAGS)
+    report: list[str] = []
+    runner.run(test, out=report.append, clear_globs=False)
+    exec(parts.get("testcleanup", (0, ""))[1], namespace)
+    return runner.tries, "".join(report)
+
+
+def test_the_docs_mcts_example_runs() -> None:
+    tries, report = run_docs_group("openspiel-mcts")
+    assert report == ""
+    assert tries >= 8
+
+
+def test_the_docs_ismcts_example_runs() -> None:
+    tries, report = run_docs_group("openspiel-ismcts")
+    assert report == ""
+    assert tries >= 14
+
+
+@pytest.fixture(scope="module")
+def kuhn_poker_src(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The tutorial's package (examples/kuhn_poker) built in place in a copy, its core
+    compiled against this boardrules, as .ci/run builds it for the docs: the ``src``
+    directory to import it from."""
+    package = tmp_path_factory.mktemp("tutorial") / "kuhn_poker"
+    shutil.copytree(ROOT / "examples" / "kuhn_poker", package,
+                    ignore=shutil.ignore_patterns("build", "*.so", "*.egg-info", "__pycache__"))
+    subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=package,
+                   check=True, capture_output=True, text=True, timeout=600)
+    return package / "src"
+
+
+def test_the_docs_cfr_example_solves_kuhn_poker(kuhn_poker_src: Path) -> None:
+    """In a child process (the example registers the tutorial's game, which this
+    process's registry must not keep) with the built package on its path."""
+    run = ("import sys; sys.path.insert(0, sys.argv[1]); "
+           "from test_adapter_openspiel import run_docs_group; "
+           "tries, report = run_docs_group('openspiel-cfr'); "
+           "print(tries); sys.stdout.write(report)")
+    env = {**os.environ,
+           "PYTHONPATH": os.pathsep.join(filter(None, [str(kuhn_poker_src),
+                                                       os.environ.get("PYTHONPATH")]))}
+    done = subprocess.run([sys.executable, "-c", run, str(Path(__file__).parent)], env=env,
+                          check=True, capture_output=True, text=True, timeout=600)
+    tries, _, report = done.stdout.partition("\n")
+    assert report == ""
+    assert int(tries) >= 12
