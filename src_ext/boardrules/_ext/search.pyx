@@ -1675,8 +1675,8 @@ def run_mcts(CoreState st, int64_t iterations, double time_limit, double explora
 def raise_state_errors(statuses, int observer, bint worlds):
     """InvalidStateError when a search met a state it cannot trust (SEARCH_NO_MOVE,
     SEARCH_BAD_WORLD); out-of-memory statuses are left to the caller."""
-    whose = (f"a world determinize({observer}) drew, or a state below it" if worlds
-             else "the state searched, or a state below it")
+    whose = (f"a world determinize({observer}) drew (or a state below it)" if worlds
+             else "the state searched (or a state below it)")
     if SEARCH_BAD_WORLD in statuses:
         raise InvalidStateError(
             f"a world determinize({observer}) drew has another player to move than the "
