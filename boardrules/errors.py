@@ -54,7 +54,9 @@ class InvalidMoveError(BoardRulesError, ValueError):
 
 
 class InvalidStateError(BoardRulesError, ValueError):
-    """A saved state (JSON) that fails validation."""
+    """A saved state (JSON) that fails validation, or a state no play of the rules
+    reaches met by a search (a world or a state below it that is not over and has no
+    legal move: see :func:`~boardrules.suggest`)."""
 
 
 class InvalidPositionError(InvalidStateError):
