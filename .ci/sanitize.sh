@@ -79,7 +79,7 @@ if [ "$#" -eq 0 ]; then
     tests/test_conformance.py tests/test_bad_input.py tests/test_contract_errors.py \
     tests/test_search.py tests/test_search_regressions.py \
     tests/test_search_known_answers.py tests/test_search_simultaneous.py \
-    tests/test_search_reuse.py \
+    tests/test_search_reuse.py tests/test_worlds.py \
     tests/test_core_regressions.py tests/test_review_050_regressions.py \
     tests/test_decisions.py tests/test_pickle.py tests/test_fuzz_regressions.py \
     tests/test_armada_hidden.py tests/test_rome_and_carthage_leaks.py \
