@@ -403,16 +403,16 @@ def replay_states(record: Mapping[str, Any]) -> Iterator[State[Any]]:
     replays with :func:`replay_views`).  Each state is a copy of its own: keep any of
     them."""
     upgraded, game = _checked(record)
-    states = _replayed(upgraded, game)
-    for state, last in states:
+    for state, last in _replayed(upgraded, game):
         if last:  # given only once the headers are found to tell its result
             check_result_headers(upgraded["headers"], state)
-        yield state
+        yield state.copy() if last else state
 
 
-def _replayed(upgraded: dict[str, Any], game: Any) -> Iterator[tuple[State[Any], bool]]:
-    """Each state of a checked whole record (a copy), and whether it is the last; the
-    result headers are the caller's to check."""
+def _replayed(upgraded: dict[str, Any], game: Any,
+              every_step: bool = True) -> Iterator[tuple[State[Any], bool]]:
+    """Each state of a checked whole record (a copy), and whether it is the last (only
+    the last unless ``every_step``); the result headers are the caller's to check."""
     if upgraded["headers"].get("viewer") != "all":
         raise InvalidStateError("only a whole record (viewer 'all') replays as states: "
                                 "replay_views gives a viewer's record's views")
@@ -428,19 +428,26 @@ def _replayed(upgraded: dict[str, Any], game: Any) -> Iterator[tuple[State[Any],
     else:
         raise InvalidStateError("start must be a position (text) or null")
     for i, entry in enumerate(upgraded["moves"]):
-        yield state.copy(), False
+        if every_step:
+            yield state.copy(), False
         _step(state, i, entry)
-    yield state.copy(), True
+    yield state, True
+
+
+def _final_state(upgraded: dict[str, Any], game: Any) -> State[Any]:
+    """The state a checked whole record leads to (no copy of any step on the way)."""
+    return next(state for state, last in _replayed(upgraded, game, every_step=False)
+                if last)
 
 
 def replay(record: Mapping[str, Any]) -> State[Any]:
     """The state a whole record (viewer ``"all"``) leads to, every move checked by the
-    rules; :class:`~boardrules.InvalidStateError` for anything else."""
-    last: State[Any] | None = None
-    for last in replay_states(record):  # noqa: B007 - the last one is the answer
-        pass
-    assert last is not None
-    return last
+    rules and the result headers against it (:func:`check_result_headers`);
+    :class:`~boardrules.InvalidStateError` for anything else."""
+    upgraded, game = _checked(record)
+    final = _final_state(upgraded, game)
+    check_result_headers(upgraded["headers"], final)
+    return final
 
 
 def _step(state: State[Any], index: int, entry: Any) -> None:
@@ -701,10 +708,7 @@ def _with_truth(record: dict[str, Any], given: set[str]) -> dict[str, Any]:
     """A whole record read from text: replayed, its events and result headers those of
     the rules (a result header the text gives -- ``given`` -- must agree)."""
     upgraded, game = _checked(record)
-    final = None
-    for final, _ in _replayed(upgraded, game):  # noqa: B007 - the last one is the answer
-        pass
-    assert final is not None
+    final = _final_state(upgraded, game)
     head = record["headers"]
     check_result_headers({name: head[name] for name in given & set(RESULT_HEADERS)},
                          final)

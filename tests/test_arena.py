@@ -825,24 +825,55 @@ def test_the_runner_needs_the_count_of_jobs_that_are_no_sequence() -> None:
     assert got == [1, 2, 3]
 
 
+#: A run of 10**30 games, stopped (Ctrl-C) after five: what each kind of run is handed.
+_ENDLESS = {
+    "match": """
+        from boardrules.arena import play_match
+        result = play_match("tic_tac_toe", ["random", "greedy"], games=10**30, seed=3,
+                            processes=PROCESSES, progress=stop)
+        print("STARTED", result.interrupted, result.games)
+    """,
+    "tournament": """
+        from boardrules.tournament import round_robin
+        result = round_robin("tic_tac_toe", ["random", "greedy", "mcts:iterations=5"],
+                             games=10**30, processes=PROCESSES, bootstrap=10, progress=stop)
+        print("STARTED", result.interrupted, len(result.records))
+    """,
+    "selfplay": """
+        import tempfile
+        from boardrules.selfplay import generate
+        path = tempfile.mkdtemp() + "/cut.npz"
+        result = generate("pig", "random", games=10**30, path=path, processes=PROCESSES,
+                          progress=stop)
+        print("STARTED", result.interrupted, result.games)
+    """,
+}
+
+
+@pytest.mark.needs_address_limit
 @pytest.mark.parametrize("processes", [1, 2])
-def test_a_match_of_more_games_than_memory_holds_starts_at_once(processes: int) -> None:
-    started = time.perf_counter()
-    reports: list[MatchProgress] = []
+@pytest.mark.parametrize("kind", sorted(_ENDLESS))
+def test_a_run_of_more_games_than_memory_holds_starts_at_once(kind: str,
+                                                             processes: int) -> None:
+    """Matches, tournaments and self-play build each game's job as it goes out: 10**30
+    games start at once in a child with 1 GiB of address space (a list of the jobs made
+    first ran out of memory, or of time)."""
+    import subprocess
+    import sys
+    import textwrap
 
-    def stop_after_five(progress: MatchProgress) -> None:
-        reports.append(progress)
-        if progress.done >= 5:
-            raise KeyboardInterrupt
-
-    result = play_match("tic_tac_toe", ["random", "greedy"], games=10**30, seed=3,
-                        processes=processes, progress=stop_after_five)
-    assert time.perf_counter() - started < 30
-    assert result.interrupted and 5 <= result.games < 10**4
-    assert reports[0].total == 10**30 and reports[0].done == 0
-    first = play_match("tic_tac_toe", ["random", "greedy"], games=5, seed=3, processes=1)
-
-    def untimed(records: Sequence[Any]) -> list[Any]:
-        return [(r.index, r.seed, r.seats, r.winners, r.points, r.moves) for r in records]
-
-    assert untimed(result.records[:5]) == untimed(first.records)  # the same games
+    code = textwrap.dedent("""
+        import resource
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+        def stop(progress):
+            if progress.done >= 5:
+                raise KeyboardInterrupt
+    """) + textwrap.dedent(_ENDLESS[kind]).replace("PROCESSES", str(processes))
+    try:
+        child = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                               timeout=120)
+    except subprocess.TimeoutExpired:
+        pytest.fail("10**30 games did not start within 120 s")
+    said = child.stdout.split()
+    assert said[:2] == ["STARTED", "True"], child.stdout + child.stderr[-2000:]
+    assert 5 <= int(said[2]) < 10**4

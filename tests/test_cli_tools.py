@@ -180,12 +180,29 @@ def test_load_any_turns_deep_json_into_a_command_error(tmp_path: Path) -> None:
         load_any(str(path))
 
 
+@pytest.mark.needs_address_limit
 @pytest.mark.parametrize("command", [["replay", "@", "--all"], ["render", "@"],
                                      ["suggest", "@"], ["record", "show", "@"]])
-def test_a_device_is_refused_not_read(command: list[str],
-                                      capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["/dev/zero" if arg == "@" else arg for arg in command]) == 2
-    assert "not a regular file" in capsys.readouterr().err
+def test_a_device_is_refused_not_read(command: list[str]) -> None:
+    """/dev/zero has no end: it is refused, not read until memory runs out (in a child
+    with 1 GiB of address space, so that a regression cannot take the machine's)."""
+    import subprocess
+    import sys
+    import textwrap
+
+    argv = ["/dev/zero" if arg == "@" else arg for arg in command]
+    code = textwrap.dedent(f"""
+        import resource, sys
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+        from boardrules.cli import main
+        sys.exit(main({argv!r}))
+    """)
+    try:
+        child = subprocess.run([sys.executable, "-c", code], capture_output=True,
+                               text=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail("still reading /dev/zero after 60 s")
+    assert child.returncode == 2 and "not a regular file" in child.stderr, child.stderr[-500:]
 
 
 def test_a_game_file_past_the_size_bound_is_refused_unread(

@@ -432,15 +432,3 @@ def test_cli_selfplay_writes_the_file_and_reports_a_bad_bot(
                      str(tmp_path / "x.npz")]) == 2
     assert "unknown bot 'nobot'" in capsys.readouterr().err
 
-
-def test_a_run_of_more_games_than_memory_holds_starts_at_once(tmp_path: Path) -> None:
-    def stop_after_three(p: SelfPlayProgress) -> None:
-        if p.done == 3:
-            raise KeyboardInterrupt
-
-    started = time.perf_counter()
-    cut = generate("pig", SMALL, games=10**30, path=tmp_path / "cut.npz", processes=1,
-                   progress=stop_after_three)
-    assert time.perf_counter() - started < 30
-    assert (cut.interrupted, cut.games) == (True, 3)
-    assert np.unique(read(tmp_path / "cut.npz")["game"]).tolist() == [0, 1, 2]

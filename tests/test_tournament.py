@@ -369,11 +369,3 @@ def test_cli_tournament_stopped_by_ctrl_c_resumes_from_its_results_file(
     assert "20/20 played" in second.stdout and "95% intervals" in second.stdout
     assert "boardrules tournament: 20/20 games" in second.stderr  # the progress
 
-
-def test_a_tournament_of_more_games_than_memory_holds_starts_at_once() -> None:
-    started = time.perf_counter()
-    result = round_robin("tic_tac_toe", ["random", "greedy", "mcts:iterations=5"],
-                         games=10**30, processes=1, bootstrap=10, progress=StopAfter(4))
-    assert time.perf_counter() - started < 30
-    assert result.interrupted and len(result.records) == 4
-    assert [(g.table, g.index) for g in result.records] == [(0, 0), (0, 1), (0, 2), (0, 3)]
