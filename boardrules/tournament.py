@@ -192,7 +192,8 @@ class TournamentResult:
     """The result of a tournament: the settings, every finished game (table order, then
     game order), each bot's standing, and its ratings (None with ``ratings_error``
     saying why when the games so far give none: a bot with no game yet, or a field in
-    groups that never met).  ``str(result)`` is :meth:`table`."""
+    groups that never met).  ``dropped``: the results file's lines not counted, each with
+    why.  ``str(result)`` is :meth:`table`."""
 
     game: str
     options: dict[str, Any]
