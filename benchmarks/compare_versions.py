@@ -354,6 +354,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                                               "--untracked-files=no") else "")
     ref_label = args.label or (args.ref if commit.startswith(args.ref)
                                else f"{args.ref} ({commit[:7]})")
+    load_before = os.getloadavg()[0]
     old, new = compare(ref_tree, args)
     text = table(ref_label, f"now ({head})", old, new)
     print(f"{platform.platform()}; {os.cpu_count()} CPUs; Python {platform.python_version()}; "
@@ -361,7 +362,12 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"{'; --quick' if args.quick else ''}")
     print(text)
     if args.rst:
-        args.rst.write_text(text, encoding="utf-8")
+        from bench_tables import machine_summary  # imports this tree's boardrules: not in workers
+
+        how = (f"CPU time; best of {args.repeats} in each of {args.rounds} interleaved rounds"
+               f"{'; --quick' if args.quick else ''}")
+        args.rst.write_text(f"{text}\n*{machine_summary(load_before, how)}*\n",
+                            encoding="utf-8")
     if args.json:
         args.json.write_text(json.dumps({"ref": commit, "now": head, "clock": "process_time",
                                          "ref_rounds": old, "now_rounds": new}, indent=1),
