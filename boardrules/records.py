@@ -503,7 +503,11 @@ def replay_views(record: Mapping[str, Any], viewer: int | Literal["record"] | No
 
 
 def load_record(text: str | bytes) -> dict[str, Any]:
-    """A record from its JSON or its text form (:func:`record_to_text`), as format 3."""
+    """A record from its JSON or its text form (:func:`record_to_text`), as format 3.
+
+    A whole record is replayed: a result header the moves do not give is refused
+    (:func:`check_result_headers`), an unknown one filled in, and its events are those
+    the moves caused, whatever the file says."""
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -524,13 +528,25 @@ def load_record(text: str | bytes) -> dict[str, Any]:
 
 def _settled(record: dict[str, Any]) -> dict[str, Any]:
     """A whole record replayed, its result headers checked and an unknown one (null, in
-    an upgraded old record) filled in; a viewer's record as it is (its own checks are
-    made when it is read: :func:`replay_views`)."""
+    an upgraded old record) filled in, its events those the moves caused (as the text
+    form's are); a viewer's record as it is (its own checks are made when it is read:
+    :func:`replay_views`)."""
     head = record.get("headers")
     if not isinstance(head, dict) or head.get("viewer") != "all":
         return record
-    head.update(result_headers(replay(record)))
+    final = replay(record)
+    _tell_truth(record, final)
     return record
+
+
+def _tell_truth(record: dict[str, Any], final: State[Any]) -> None:
+    """A replayed whole record's events and result headers set to those of the rules."""
+    for entry in record["moves"]:
+        entry["events"] = []
+    for per_action in final._truth_events():
+        for event in per_action:
+            record["moves"][event.index]["events"].append(_event_fields(event))
+    record["headers"].update(result_headers(final))
 
 
 # --- the text form ---
@@ -712,12 +728,7 @@ def _with_truth(record: dict[str, Any], given: set[str]) -> dict[str, Any]:
     head = record["headers"]
     check_result_headers({name: head[name] for name in given & set(RESULT_HEADERS)},
                          final)
-    events = [e for per_action in final._truth_events() for e in per_action]
-    for entry in record["moves"]:
-        entry["events"] = []
-    for event in events:
-        record["moves"][event.index]["events"].append(_event_fields(event))
-    head.update(result_headers(final))
+    _tell_truth(record, final)
     return record
 
 

@@ -468,3 +468,13 @@ def test_an_older_text_forms_escapes_still_read() -> None:
     move, _, words = plain[first].partition(" ;")
     plain[first] = move + " {a \\\\u2028, a \\} and\\na \\\\r}" + " ;" + words
     assert record_from_text("\n".join(plain) + "\n") == record
+
+
+def test_load_record_gives_a_whole_records_events_as_the_moves_caused_them() -> None:
+    state = played(moves=30)
+    record = game_record(state, date=None)
+    forged = json.loads(json.dumps(record))
+    warrior = next(e for m in forged["moves"] for e in m["events"] if e["kind"] == "warrior")
+    warrior["strength"] = 99
+    forged["moves"][0]["events"].append({"kind": "gold", "square": "a1", "gold": 1000})
+    assert load_record(json.dumps(forged)) == record
