@@ -207,15 +207,110 @@ def result_text(outcome: Any) -> str:
     return "players " + ", ".join(map(str, winners[:-1])) + f" and {winners[-1]} win"
 
 
-def describe_event(event: Mapping[str, Any] | Event) -> str:
+#: How a field that holds nothing in the whole truth (no special advantage, no winner) is
+#: said; ``?`` is kept for a value hidden from the event's viewer.
+NOTHING = "none"
+#: A redaction's viewer meaning the whole truth (a record of viewer ``"all"``): nothing hidden.
+TRUTH: Literal["all"] = "all"
+
+
+def describe_event(event: Mapping[str, Any] | Event, truth: Mapping[str, Any] | Event | None
+                   = None, *, game: Any = None, viewer: int | Literal["all"] | None = TRUTH,
+                   ) -> str:
     """An event in words -- an :class:`~boardrules.Event` or a record's event (its
-    ``kind`` and fields) -- its kind, then each field, a hidden one as ``?``."""
+    ``kind`` and fields) -- its kind, then each field.
+
+    A value the event lacks (``None``) is said ``?`` when it is hidden from the event's
+    viewer and :data:`NOTHING` (``none``) when the truth has none either (no special
+    advantage, no winner).  Which it is, is known from ``truth`` (the same event
+    unredacted), else from ``game`` and ``viewer`` (whose event it is: a player, ``None``
+    a spectator, ``"all"`` the whole truth) by the game's own redaction; given neither,
+    every missing value is ``?``."""
+    fields = _fields(event)
+    if truth is not None:
+        fields = _absent_said(fields, _fields(truth))
+    elif game is not None:
+        fields = _absent_said(fields, _unhidden(game, viewer, event, fields))
+    return _said(fields)
+
+
+def _fields(event: Mapping[str, Any] | Event) -> dict[str, Any]:
     if isinstance(event, Event):
-        event = {"kind": event.kind, **event.data}
-    fields = [f"{name.replace('_', ' ')} {_words(value)}" for name, value in event.items()
-              if name != "kind"]
-    kind = str(event.get("kind", "?")).replace("_", " ")
-    return kind + (": " + ", ".join(fields) if fields else "")
+        return {"kind": event.kind, **event.data}
+    return dict(event)
+
+
+def _said(fields: Mapping[str, Any]) -> str:
+    words = [f"{name.replace('_', ' ')} {_words(value)}" for name, value in fields.items()
+             if name != "kind"]
+    kind = str(fields.get("kind", "?")).replace("_", " ")
+    return kind + (": " + ", ".join(words) if words else "")
+
+
+def _absent_said(seen: Any, truth: Any) -> Any:
+    """``seen`` with each value absent in ``truth`` too (None there) as :data:`NOTHING`;
+    a value ``truth`` holds and ``seen`` lacks stays None (hidden: said ``?``)."""
+    if seen is None:
+        return NOTHING if truth is None else None
+    if isinstance(seen, list | tuple) and isinstance(truth, list | tuple) \
+            and len(seen) == len(truth):
+        return [_absent_said(a, b) for a, b in zip(seen, truth, strict=True)]
+    if isinstance(seen, Mapping) and isinstance(truth, Mapping):
+        return {k: _absent_said(v, truth.get(k)) for k, v in seen.items()}
+    return seen
+
+
+class _Held:
+    """Stands in the probe for a missing value: what the redaction keeps was not hidden."""
+
+    def __repr__(self) -> str:
+        return "<held>"
+
+
+def _unhidden(game: Any, viewer: int | Literal["all"] | None,
+              event: Mapping[str, Any] | Event, fields: Mapping[str, Any]) -> Any:
+    """The event's fields as the truth would hold them, as far as absence goes: a
+    missing value the game's redaction hides from ``viewer`` as a stand-in value, one it
+    would leave (absent in the truth too) as None.  Found by redacting the event with
+    every missing value filled in: what comes back None, the redaction hid.  The whole
+    truth (``"all"``) hides nothing."""
+    if viewer == TRUTH:
+        return fields
+    data = {k: _filled(v) for k, v in fields.items() if k != "kind"}
+    # a record's event has no mover of its own: its ``player`` field is most often him
+    mover = event.player if isinstance(event, Event) else fields.get("player")
+    probe = Event.__new__(Event)  # not frozen through JSON: the stand-ins must survive
+    for name, value in (("index", -1), ("player", mover), ("kind", fields.get("kind")),
+                        ("data", data)):
+        object.__setattr__(probe, name, value)
+    seen = game._redact_event(probe, viewer)
+    if seen is None:  # not his to know at all: every missing value is hidden
+        return _filled(fields)
+    return {"kind": fields.get("kind"), **_swapped(dict(seen.data))}
+
+
+def _swapped(value: Any) -> Any:
+    """A redacted probe as a truth: a kept stand-in (absent in the truth) as None, a
+    value the redaction emptied (hidden) as a stand-in."""
+    if value is None:
+        return _Held()
+    if isinstance(value, _Held):
+        return None
+    if isinstance(value, list | tuple):
+        return [_swapped(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: _swapped(v) for k, v in value.items()}
+    return value
+
+
+def _filled(value: Any) -> Any:
+    if value is None:
+        return _Held()
+    if isinstance(value, list | tuple):
+        return [_filled(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: _filled(v) for k, v in value.items()}
+    return value
 
 
 def _words(value: Any) -> str:
@@ -223,9 +318,9 @@ def _words(value: Any) -> str:
         return "?"
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if isinstance(value, list):
+    if isinstance(value, list | tuple):
         return "[" + " ".join(_words(v) for v in value) + "]"
-    if isinstance(value, dict):
+    if isinstance(value, Mapping):
         return "{" + ", ".join(f"{k} {_words(v)}" for k, v in value.items()) + "}"
     return str(value)
 
@@ -573,7 +668,7 @@ def record_to_text(record: Mapping[str, Any]) -> str:
     move, ``(forced)``, ``{a comment}`` -- with what it caused in words after ``;``.
     A viewer's record ends with its views and events as JSON after a ``%% data`` line.
     :func:`record_from_text` reads it back to the same record."""
-    upgraded, _ = _checked(record)
+    upgraded, game = _checked(record)
     head = upgraded["headers"]
     lines = []
     for name in HEADER_ORDER:
@@ -587,7 +682,7 @@ def record_to_text(record: Mapping[str, Any]) -> str:
     lines.append("")
     whole = head.get("viewer") == "all"
     for i, entry in enumerate(upgraded["moves"]):
-        lines.append(_move_line(i, entry, words=True))
+        lines.append(_move_line(i, entry, words=True, game=game, viewer=head["viewer"]))
     if not whole:
         data = {"events": [entry["events"] for entry in upgraded["moves"]],
                 "views": upgraded.get("views")}
@@ -595,7 +690,8 @@ def record_to_text(record: Mapping[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _move_line(index: int, entry: Mapping[str, Any], *, words: bool) -> str:
+def _move_line(index: int, entry: Mapping[str, Any], *, words: bool, game: Any = None,
+               viewer: Any = TRUTH) -> str:
     mover = "chance" if entry["mover"] == CHANCE else f"P{entry['mover']}"
     move = str(entry["move"])
     if any(mark in move for mark in "{};") or move != move.strip() or "(forced)" in move:
@@ -606,7 +702,7 @@ def _move_line(index: int, entry: Mapping[str, Any], *, words: bool) -> str:
     if "comment" in entry:
         line += " {" + _escaped(str(entry["comment"])) + "}"
     if words and entry.get("events"):
-        said = "; ".join(describe_event(e) for e in entry["events"])
+        said = "; ".join(describe_event(e, game=game, viewer=viewer) for e in entry["events"])
         line += " ; " + " ".join(said.split())  # one line, whatever a value holds
     return line
 

@@ -1142,7 +1142,7 @@ def check_step_eyes(game: AnyGame, *, games: int = 1, seed: int = 0,
                          lambda: f"{where}: the page's board for {eye!r} is not his view there")
                 entry = log[-1] if log else None
                 _require(replays[eye].step_text(step) == step_text(
-                    game, step, last, entry, state.view(eye)),
+                    game, step, last, entry, state.view(eye), viewer=eye),
                     lambda: f"{where}: replay --viewer {eye!r} prints what he did not see "
                     "there:\n" + replays[eye].step_text(step).split("\n", 2)[1])
 

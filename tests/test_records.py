@@ -27,7 +27,7 @@ from boardrules.records import (
     result_text,
     upgrade_record,
 )
-from boardrules.testing import example_configs, random_playout
+from boardrules.testing import example_configs, random_play, random_playout
 
 
 def played(game_id: str = "armadora", seed: int = 3, moves: int = 30,
@@ -478,3 +478,83 @@ def test_load_record_gives_a_whole_records_events_as_the_moves_caused_them() -> 
     warrior["strength"] = 99
     forged["moves"][0]["events"].append({"kind": "gold", "square": "a1", "gold": 1000})
     assert load_record(json.dumps(forged)) == record
+
+
+# --- hidden (?) or none: describe_event knows which ---
+
+def _rome_battle(advantages: list[Any]) -> boardrules.Event:
+    return boardrules.Event(61, 0, "battle", {"city": "tyrus", "cards": [[15, 1], [8, 8]],
+                                              "advantages": advantages, "result": "tie"})
+
+
+def test_a_battle_without_advantage_is_described_as_none_not_hidden() -> None:
+    """Rome & Carthage's battles are public: "no special advantage" (None) is no secret,
+    whoever reads it, so it is ``none``; ``?`` would say it was hidden from him."""
+    game = boardrules.load("rome_and_carthage")
+    battle = _rome_battle([None, "elephant"])
+    for viewer in ("all", None, 0, 1):
+        assert describe_event(battle, game=game, viewer=viewer) == \
+            "battle: city tyrus, cards [[15 1] [8 8]], advantages [none elephant], " \
+            "result tie"
+    assert "advantages [none elephant]" in describe_event(battle, battle)  # told the truth
+
+
+def test_a_card_hidden_from_the_viewer_is_still_described_as_hidden() -> None:
+    """A card drawn by player 1 is ``?`` to player 0 and to a spectator, in an Event and
+    in a record's event alike, and its value to player 1 himself."""
+    game = boardrules.load("rome_and_carthage")
+    drawn = boardrules.Event(8, CHANCE, "draw", {"player": 1, "card": 9})
+    for viewer in (None, 0):
+        seen = game._redact_event(drawn, viewer)
+        assert seen is not None and seen.data["card"] is None
+        assert describe_event(seen, game=game, viewer=viewer) == "draw: player 1, card ?"
+        assert describe_event({"kind": "draw", "player": 1, "card": None},
+                              game=game, viewer=viewer) == "draw: player 1, card ?"
+        assert describe_event(seen, drawn) == "draw: player 1, card ?"
+    assert describe_event(drawn, game=game, viewer=1) == "draw: player 1, card 9"
+
+
+def test_a_power_with_no_strength_is_none_but_a_peeked_one_is_hidden() -> None:
+    """Armadora's ``power`` event: a power that reveals no strength has none (``none``
+    to everyone); the strength the Mage peeked at is hidden from the others (``?``)."""
+    game = boardrules.load("armadora", players=2)
+    arrow = {"kind": "power", "player": 0, "race": "elf", "square": "b2", "strength": None}
+    assert describe_event(arrow, game=game, viewer=1).endswith("strength none")
+    peek = boardrules.Event(4, 0, "power", {"player": 0, "race": "mage", "square": "b2",
+                                            "strength": 5})
+    seen = game._redact_event(peek, 1)
+    assert seen is not None
+    assert describe_event(seen, game=game, viewer=1).endswith("strength ?")
+    assert describe_event(peek, game=game, viewer=0).endswith("strength 5")
+
+
+def _every_eye(game: Any) -> list[int | None]:
+    return [None, *range(game.num_players)]
+
+
+@pytest.mark.parametrize("game_id", boardrules.available_games())
+def test_no_value_of_the_whole_truth_is_described_as_hidden(game_id: str) -> None:
+    """Over random games of every game: the whole truth hides nothing, so no event of it
+    says ``?``; and what each viewer's events say by the game's redaction is what they
+    say beside the truth -- ``?`` exactly where the truth holds a value he may not see."""
+    game = boardrules.load(as_game_id(game_id))
+    for seed in range(2):
+        state = random_play(game, seed, moves=150)
+        for truth in (e for per_action in state._truth_events() for e in per_action):
+            assert "?" not in describe_event(truth, game=game, viewer="all"), truth
+            for viewer in _every_eye(game):
+                seen = game._redact_event(truth, viewer)
+                if seen is not None:
+                    assert describe_event(seen, game=game, viewer=viewer) == \
+                        describe_event(seen, truth), (viewer, truth)
+
+
+def test_a_viewers_record_text_says_none_for_no_advantage_and_keeps_hidden_cards() -> None:
+    """record_to_text (record show's words) of a player's record of Rome & Carthage: a
+    battle's missing advantage is ``none``, a card the other side drew ``?``."""
+    game = boardrules.load("rome_and_carthage")
+    state = random_play(game, 0, moves=150)
+    text = record_to_text(game_record(state, viewer=0))
+    assert "advantages [none none]" in text and "advantages [?" not in text
+    assert "draw: player 1, card ?" in text
+    assert "advantages [none none]" in record_to_text(game_record(state))

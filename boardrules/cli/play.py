@@ -412,26 +412,11 @@ def make_session(args: argparse.Namespace, console: Console, ask: Ask) -> PlaySe
 
 # --- events in words ---
 
-#: How a field that holds nothing (no special advantage, no winner) is said: ``?`` is kept
-#: for a value the viewer may not see.
-NOTHING = "none"
-
-
 def event_words(seen: Event, truth: Event) -> str:
     """``seen`` (an event as its viewer may see it) in words, a value that is absent in
-    the whole truth too said as :data:`NOTHING`, a value hidden from him as ``?``."""
-    said = {name: _absent_said(value, truth.data.get(name)) for name, value in seen.data.items()}
-    return describe_event({"kind": seen.kind, **said})
-
-
-def _absent_said(seen: Any, truth: Any) -> Any:
-    if seen is None:
-        return NOTHING if truth is None else None  # None: hidden, described as ?
-    if isinstance(seen, list) and isinstance(truth, list) and len(seen) == len(truth):
-        return [_absent_said(a, b) for a, b in zip(seen, truth, strict=True)]
-    if isinstance(seen, dict) and isinstance(truth, dict):
-        return {k: _absent_said(v, truth.get(k)) for k, v in seen.items()}
-    return seen
+    the whole truth too said as :data:`~boardrules.records.NOTHING`, a value hidden from
+    him as ``?`` (:func:`~boardrules.records.describe_event` told the truth)."""
+    return describe_event(seen, truth)
 
 
 # --- two people at one screen ---

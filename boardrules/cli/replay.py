@@ -13,6 +13,7 @@ from typing import Any
 
 from boardrules.api import CHANCE
 from boardrules.cli._inputs import CommandError, load_any, parse_viewer, pick_step
+from boardrules.cli.play import legend_text
 from boardrules.errors import BoardRulesError
 from boardrules.records import describe_event, replay_views
 from boardrules.viewer import _steps_as_seen
@@ -27,6 +28,8 @@ def add_parser(sub: Any) -> None:
                    help="a whole record: whose view (a player or 'spectator', the default)")
     p.add_argument("--step", type=int, default=0, metavar="N", help="start at step N")
     p.add_argument("--all", action="store_true", help="print every step, no questions")
+    p.add_argument("--legend", action="store_true",
+                   help="first print what each mark of the text board means")
     p.set_defaults(run=run)
 
 
@@ -37,6 +40,9 @@ class Replay:
 
     def __init__(self, record: Mapping[str, Any], viewer: int | None, game: Any) -> None:
         self.game = game
+        # whose events the steps hold: it tells a hidden value (?) from one that is none
+        self.viewer = viewer if record["headers"]["viewer"] == "all" \
+            else record["headers"]["viewer"]
         self.steps: list[tuple[Mapping[str, Any] | None, Mapping[str, Any]]]
         if record["headers"]["viewer"] == "all":
             moves = record["moves"]
@@ -52,7 +58,7 @@ class Replay:
 
     def step_text(self, step: int) -> str:
         entry, view = self.steps[step]
-        return step_text(self.game, step, len(self) - 1, entry, view)
+        return step_text(self.game, step, len(self) - 1, entry, view, viewer=self.viewer)
 
 
 def _with_comment(seen: Mapping[str, Any], recorded: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -61,16 +67,18 @@ def _with_comment(seen: Mapping[str, Any], recorded: Mapping[str, Any]) -> Mappi
 
 
 def step_text(game: Any, step: int, last: int, entry: Mapping[str, Any] | None,
-              view: Mapping[str, Any]) -> str:
+              view: Mapping[str, Any], *, viewer: int | None) -> str:
     """One step as ``replay`` prints it: the move that led there (``entry``, a record's
-    move object; ``None`` at the start) with its events in words, and the board drawn
-    from ``view``."""
+    move object; ``None`` at the start) with its events in words as ``viewer`` saw them
+    (a value hidden from him ``?``, one the truth lacks too ``none``), and the board
+    drawn from ``view``."""
     lines = [f"-- step {step} of {last}"]
     if entry is not None:
         who = "chance" if entry["mover"] == CHANCE else f"player {entry['mover']}"
         lines.append(f"{step:4d}. {who}: {entry['move']}"
                      + (" (forced)" if entry.get("forced") else ""))
-        lines += [f"        {describe_event(e)}" for e in entry["events"]]
+        lines += [f"        {describe_event(e, game=game, viewer=viewer)}"
+                  for e in entry["events"]]
         if "comment" in entry:
             lines.append(f"        {{{entry['comment']}}}")
     lines.append(game.render_view_text(view))
@@ -97,6 +105,8 @@ def run(args: argparse.Namespace, ask: Callable[[str], str] | None = None) -> in
     except (CommandError, BoardRulesError) as exc:
         print(f"boardrules replay: error: {exc}", file=sys.stderr)
         return 2
+    if args.legend:
+        print(legend_text(game) + "\n")
     interactive = ask is not None or (sys.stdin.isatty() and not args.all)
     if not interactive:
         for index in range(step, len(steps)):
