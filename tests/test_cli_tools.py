@@ -13,6 +13,7 @@ import pytest
 import boardrules
 from boardrules.cli import build_parser, main
 from boardrules.cli import replay as cli_replay
+from boardrules.cli.play import legend_text
 from boardrules.records import game_record, record_to_text, replay_states
 from boardrules.testing import random_play
 
@@ -235,3 +236,46 @@ def test_a_game_file_past_the_size_bound_is_refused_unread(
     assert asked == [len(text.encode())]
     monkeypatch.setattr(_inputs, "MAX_INPUT_BYTES", len(text.encode()))
     assert main(["record", "validate", str(tmp_path / "game.json")]) == 0
+
+
+def test_replay_legend_says_what_the_text_boards_marks_mean(
+        game_files: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
+    """``replay --legend``: the game's legend (play's ``legend`` command) before the
+    steps, the steps as without it."""
+    assert main(["replay", game_files["whole.json"], "--all"]) == 0
+    plain = capsys.readouterr().out
+    assert main(["replay", game_files["whole.json"], "--all", "--legend"]) == 0
+    legend = legend_text(game_files["state"].game)
+    assert "the board's marks:" in legend
+    assert capsys.readouterr().out == legend + "\n\n" + plain
+
+
+def test_render_legend_follows_the_text_board_and_is_refused_for_svg(
+        game_files: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
+    """``render --legend``: the text board, a blank line, the game's legend (a whole
+    record, a save and a viewer's record alike); an SVG has no marks to explain."""
+    legend = legend_text(game_files["state"].game)
+    for source in ("whole.json", "save.json", "seen.txt"):
+        assert main(["render", game_files[source]]) == 0
+        board = capsys.readouterr().out
+        assert main(["render", game_files[source], "--legend"]) == 0
+        assert capsys.readouterr().out == board + "\n" + legend + "\n"
+    assert main(["render", game_files["save.json"], "--legend", "--format", "svg"]) == 2
+    assert "--legend is for the text board" in capsys.readouterr().err
+
+
+def test_replay_says_a_missing_advantage_is_none_and_a_hidden_card_is_hidden(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Rome & Carthage's ``replay`` as player 0 (a whole record and his own record): a
+    battle without advantage reads ``advantages [none none]``, not the hidden mark ``?``;
+    a card player 1 drew stays ``card ?``."""
+    state = random_play(boardrules.load("rome_and_carthage"), seed=0, moves=150)
+    whole, seen = tmp_path / "whole.json", tmp_path / "seen.json"
+    whole.write_text(json.dumps(game_record(state)))
+    seen.write_text(json.dumps(game_record(state, viewer=0)))
+    for argv in (["replay", str(whole), "--viewer", "0", "--all"],
+                 ["replay", str(seen), "--all"]):
+        assert main(argv) == 0
+        out = capsys.readouterr().out
+        assert "advantages [none none]" in out and "advantages [?" not in out
+        assert "draw: player 1, card ?" in out

@@ -18,6 +18,7 @@ from boardrules.cli._inputs import (
     states_of,
     write_text,
 )
+from boardrules.cli.play import legend_text
 from boardrules.errors import BoardRulesError
 from boardrules.records import replay_views
 
@@ -30,6 +31,8 @@ def add_parser(sub: Any) -> None:
                    help="whose view: a player, 'spectator' (the default) or 'truth'")
     p.add_argument("--format", choices=["svg", "text"], default=None,
                    help="svg or text (default: from -o's suffix, else text)")
+    p.add_argument("--legend", action="store_true",
+                   help="text: follow the board with what each of its marks means")
     p.add_argument("-o", "--output", default="-", metavar="FILE",
                    help="where to write (default: standard output)")
     p.set_defaults(run=run)
@@ -46,6 +49,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _picture(args: argparse.Namespace, fmt: str) -> str:
+    if args.legend and fmt != "text":  # an SVG board draws its pieces, it has no marks
+        raise CommandError("--legend is for the text board (--format text)")
     if args.file and args.position is None:
         loaded = load_any(args.file)
         if loaded.record is not None and loaded.state is None:  # a viewer's record
@@ -62,8 +67,13 @@ def _picture(args: argparse.Namespace, fmt: str) -> str:
         return str(state.render_svg_truth())
     viewer = parse_viewer(args.viewer, game.num_players)
     if fmt == "text":
-        return str(state.render_text(viewer)) + "\n"
+        return str(state.render_text(viewer)) + "\n" + _legend(game, args)
     return str(state.render_svg(viewer, highlight=last))
+
+
+def _legend(game: Any, args: argparse.Namespace) -> str:
+    """The marks of the text board, when asked for (``--legend``), after a blank line."""
+    return "\n" + legend_text(game) + "\n" if args.legend else ""
 
 
 def _viewer_record_picture(record: dict[str, Any], args: argparse.Namespace, fmt: str) -> str:
@@ -74,6 +84,6 @@ def _viewer_record_picture(record: dict[str, Any], args: argparse.Namespace, fmt
     views = replay_views(record)
     step = pick_step(len(views), args.step)
     if fmt == "text":
-        return str(game.render_view_text(views[step])) + "\n"
+        return str(game.render_view_text(views[step])) + "\n" + _legend(game, args)
     last = game.move_locations(record["moves"][step - 1]["move"]) if step else ()
     return str(game.render_view_svg(views[step], highlight=last))
