@@ -279,3 +279,17 @@ def test_replay_says_a_missing_advantage_is_none_and_a_hidden_card_is_hidden(
         out = capsys.readouterr().out
         assert "advantages [none none]" in out and "advantages [?" not in out
         assert "draw: player 1, card ?" in out
+
+
+def test_record_show_says_a_missing_advantage_is_none_and_a_hidden_card_is_hidden(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``record show`` of Rome & Carthage, whole and as player 0 saw it: no advantage is
+    ``none``; in his record, a card player 1 drew is ``?``."""
+    state = random_play(boardrules.load("rome_and_carthage"), seed=0, moves=150)
+    for viewer, hidden in (("all", False), (0, True)):
+        path = tmp_path / f"{viewer}.json"
+        path.write_text(json.dumps(game_record(state, viewer=viewer)))
+        assert main(["record", "show", str(path)]) == 0
+        out = capsys.readouterr().out
+        assert "advantages [none none]" in out and "advantages [?" not in out
+        assert ("draw: player 1, card ?" in out) == hidden

@@ -218,9 +218,10 @@ def _show(args: argparse.Namespace) -> int:
 
 def show_text(record: dict[str, Any]) -> str:
     """A record's headers and moves as ``boardrules record show`` prints them."""
-    from boardrules.records import HEADER_ORDER, describe_event
+    from boardrules.records import HEADER_ORDER, _checked, describe_event
 
     head = record["headers"]
+    _, game = _checked(record)  # the game's redaction tells a hidden value from none
     options = ", ".join(f"{k}={v}" for k, v in (head.get("options") or {}).items())
     lines = [f"{head['game']} ({options}), rules {head.get('rules_version')}, "
              f"{_seen_by(head.get('viewer'))}"]
@@ -242,7 +243,8 @@ def show_text(record: dict[str, Any]) -> str:
         mover = "chance" if entry["mover"] == CHANCE else f"P{entry['mover']}"
         line = f"{number:4d}. {mover:>6}  {entry['move']}" + (
             " (forced)" if entry.get("forced") else "")
-        said = "; ".join(" ".join(describe_event(e).split()) for e in entry["events"])
+        said = "; ".join(" ".join(describe_event(e, game=game, viewer=head["viewer"]).split())
+                         for e in entry["events"])
         lines.append(line + (f"  -- {said}" if said else ""))
         if "comment" in entry:
             lines += [f"{'':14}{{{text}}}" for text in str(entry["comment"]).splitlines()]
