@@ -1133,7 +1133,7 @@ def check_step_eyes(game: AnyGame, *, games: int = 1, seed: int = 0,
             where = f"{game.id} {game.options}, game {i}, step {step}"
             for eye in eyes:
                 log = _log_seen(state, eye)
-                rows = [_page_row(entry) for entry in log]
+                rows = [_page_row(entry, game, eye) for entry in log]
                 shown = [page.entry(eye, index, step) for index in range(step)]
                 _require(shown == rows, lambda: f"{where}: the page's moves as {eye!r} saw "
                          f"them differ from his log there: {_first_difference(shown, rows)}")
@@ -1158,12 +1158,14 @@ def _log_seen(state: AnyState, eye: int | None) -> list[dict[str, Any]]:
             for index, (mover, text) in enumerate(state.history_view(eye))]
 
 
-def _page_row(entry: dict[str, Any]) -> list[Any]:
-    """A move object in the page's form: ``[mover, move, forced, events in words]``."""
+def _page_row(entry: dict[str, Any], game: AnyGame, eye: int | None) -> list[Any]:
+    """A move object in the page's form: ``[mover, move, forced, events in words]``
+    (as ``eye`` saw them: ``?`` hidden from him, ``none`` not there)."""
     from boardrules.records import describe_event
 
     return [entry["mover"], entry["move"], entry["forced"],
-            [" ".join(describe_event(event).split()) for event in entry["events"]]]
+            [" ".join(describe_event(event, game=game, viewer=eye).split())
+             for event in entry["events"]]]
 
 
 def _first_difference(shown: list[Any], rows: list[Any]) -> str:

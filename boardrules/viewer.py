@@ -591,14 +591,15 @@ def _page(record: dict[str, Any], game: Game[Any, Any], sides: list[_Side],
     hint_lists: list[list[list[Any]]] = []
     hint_ids: dict[str, int] = {}
     side_data = []
-    def entry_id(entry: Mapping[str, Any]) -> int:
+    def entry_id(entry: Mapping[str, Any], eye: int | Literal["all"] | None) -> int:
         row = [entry["mover"], entry["move"], bool(entry.get("forced")),
-               [_event_words(event) for event in entry["events"]]]
+               [_event_words(event, game, eye) for event in entry["events"]]]
         return _intern(row, entries, entry_ids)
 
     for side in sides:
-        moves = [entry_id(entry) for entry in side.moves]
-        revisions = [[step, index, entry_id(entry)] for step, index, entry in side.revisions]
+        moves = [entry_id(entry, side.eye) for entry in side.moves]
+        revisions = [[step, index, entry_id(entry, side.eye)]
+                     for step, index, entry in side.revisions]
         side_hints = [_intern([[str(rank), text, value] for rank, (text, value)
                                in enumerate(hint[:MARKED_SUGGESTIONS], start=1)],
                               hint_lists, hint_ids) if hint else -1 for hint in side.hints]
@@ -631,8 +632,10 @@ def _intern(value: Any, table: list[Any], ids: dict[str, int]) -> int:
     return ids[key]
 
 
-def _event_words(event: Mapping[str, Any]) -> str:
-    return " ".join(describe_event(event).split())
+def _event_words(event: Mapping[str, Any], game: Game[Any, Any],
+                 eye: int | Literal["all"] | None) -> str:
+    """An event in words as ``eye`` saw it: ``?`` hidden from him, ``none`` not there."""
+    return " ".join(describe_event(event, game=game, viewer=eye).split())
 
 
 def _script_json(value: Any) -> str:

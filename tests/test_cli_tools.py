@@ -293,3 +293,18 @@ def test_record_show_says_a_missing_advantage_is_none_and_a_hidden_card_is_hidde
         out = capsys.readouterr().out
         assert "advantages [none none]" in out and "advantages [?" not in out
         assert ("draw: player 1, card ?" in out) == hidden
+
+
+def test_the_viewer_page_says_a_missing_advantage_is_none_and_a_hidden_card_is_hidden(
+        tmp_path: Path) -> None:
+    """``record to-html`` of Rome & Carthage: every eye's events in words read a battle
+    without advantage as ``none``; a card player 1 drew stays ``?`` to player 0 (his
+    side of a whole record's page, and his own record's page)."""
+    state = random_play(boardrules.load("rome_and_carthage"), seed=0, moves=150)
+    for viewer in ("all", 0):
+        source, page = tmp_path / f"{viewer}.json", tmp_path / f"{viewer}.html"
+        source.write_text(json.dumps(game_record(state, viewer=viewer)))
+        assert main(["record", "to-html", str(source), "-o", str(page)]) == 0
+        html = page.read_text()
+        assert "advantages [none none]" in html and "advantages [?" not in html
+        assert "draw: player 1, card ?" in html
