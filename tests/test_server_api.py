@@ -42,6 +42,7 @@ from examples.server.app import create_app  # noqa: E402
 from examples.server.bots import BotBudget, bounded_bot  # noqa: E402
 from examples.server.errors import ApiError  # noqa: E402
 from examples.server.store import SECRET_ENV, StaleWrite, Store, key_file_of  # noqa: E402
+from examples.server.tables import _events_json  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore:.*httpx2")
 
@@ -350,19 +351,21 @@ def test_events_come_in_words_beside_their_json(client: TestClient, db: Path) ->
     with client.websocket_connect(f"{path}?token={tokens[1]}") as other:
         hello = other.receive_json()
         state = stored_state(db, table_id)
-        assert hello["events_text"] == [describe_event(e) for e in state.events(1)]
+        assert hello["events_text"] == [describe_event(e, game=state.game, viewer=1)
+                                        for e in state.events(1)]
         shown = view(client, table_id, tokens[0])
         warrior = next(m for m in shown["legal_moves"] if "@" in m)
         assert move(client, table_id, tokens[0], warrior, shown["version"]).status_code == 200
         pushed = other.receive_json()
     state = stored_state(db, table_id)
     # the other seat reads the face-down warrior in words, its strength hidden ("?")
-    words = [describe_event(e) for e in state.last_events(1)]
+    words = [describe_event(e, game=state.game, viewer=1) for e in state.last_events(1)]
     assert pushed["last_events_text"] == words and words and "?" in words[0]
     for seat, token in ((0, tokens[0]), (1, tokens[1]), (None, None)):
         shown = view(client, table_id, token)
-        assert shown["events_text"] == [describe_event(e) for e in state.events(seat)]
-        assert shown["last_events_text"] == [describe_event(e)
+        assert shown["events_text"] == [describe_event(e, game=state.game, viewer=seat)
+                                        for e in state.events(seat)]
+        assert shown["last_events_text"] == [describe_event(e, game=state.game, viewer=seat)
                                              for e in state.last_events(seat)]
         assert len(shown["events_text"]) == len(shown["events"]) > 0
 
@@ -875,3 +878,18 @@ def test_the_host_feeds_a_die_over_the_websocket(client: TestClient, db: Path) -
         assert socket.receive_json() == {"type": "ack", "id": "d", "move": "die 4",
                                          "index": 1, "version": 2}
     assert [str(m) for m in stored_state(db, table_id).history] == ["roll", "die 4"]
+
+
+def test_the_server_says_a_missing_advantage_is_none_and_a_hidden_card_is_hidden() -> None:
+    """The words the server sends beside a seat's events: Rome & Carthage's battle with
+    no special advantage reads ``none`` (not the hidden mark ``?``) to everyone; a card
+    player 1 drew is ``?`` to player 0 and to a spectator, its value to player 1."""
+    game = boardrules.load("rome_and_carthage")
+    battle = boardrules.Event(61, 0, "battle", {"city": "tyrus", "advantages": [None, None]})
+    drawn = boardrules.Event(62, CHANCE, "draw", {"player": 1, "card": 9})
+    for seat in (None, 0, 1):
+        seen = [e for e in (game._redact_event(battle, seat), game._redact_event(drawn, seat))
+                if e is not None]
+        words = _events_json("events", seen, game, seat)["events_text"]
+        assert words == ["battle: city tyrus, advantages [none none]",
+                         f"draw: player 1, card {9 if seat == 1 else '?'}"]

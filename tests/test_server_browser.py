@@ -158,7 +158,7 @@ def stored_state(server: ServerProcess, table_id: str) -> boardrules.State[Any]:
 def events_in_words(state: boardrules.State[Any], seat: int | None) -> list[str]:
     """The page's lines for ``seat``'s events: who, then the library's words."""
     return [f"#{e.index} {'chance' if e.player < 0 else f'seat {e.player}'}: "
-            f"{describe_event(e)}" for e in state.events(seat)]
+            f"{describe_event(e, game=state.game, viewer=seat)}" for e in state.events(seat)]
 
 
 def wait_for(browser: Any, check: Any, timeout: float = 30.0) -> dict[str, Any]:

@@ -144,12 +144,15 @@ def outcome_json(state: State) -> dict[str, Any] | None:
             "returns": list(outcome.returns), "reason": outcome.reason.value}
 
 
-def _events_json(name: str, events: Sequence[boardrules.Event]) -> dict[str, Any]:
-    """``events`` as JSON (``Event.as_dict``) under ``name``, and the same events in words
-    (:func:`~boardrules.records.describe_event`), one for one, under ``name + "_text"``
-    (beside the JSON, not in it: an event's own field may be called anything)."""
+def _events_json(name: str, events: Sequence[boardrules.Event], game: Any,
+                 seat: int | None) -> dict[str, Any]:
+    """``events`` (as ``seat`` sees them) as JSON (``Event.as_dict``) under ``name``, and
+    the same events in words (:func:`~boardrules.records.describe_event`: ``?`` hidden
+    from him, ``none`` not there), one for one, under ``name + "_text"`` (beside the
+    JSON, not in it: an event's own field may be called anything)."""
     return {name: [event.as_dict() for event in events],
-            f"{name}_text": [describe_event(event) for event in events]}
+            f"{name}_text": [describe_event(event, game=game, viewer=seat)
+                             for event in events]}
 
 
 def _same_json(a: object, b: object) -> bool:
@@ -371,11 +374,11 @@ class Lobby:
             # what the table waits for, told only to whom it asks (its move count is his)
             "decision": dataclasses.asdict(state.decision()) if mine else None,
             "view": state.view(seat),
-            **_events_json("last_events", state.last_events(seat)),
+            **_events_json("last_events", state.last_events(seat), state.game, seat),
             "outcome": outcome_json(state),
         }
         if full:
-            payload.update(_events_json("events", state.events(seat)))
+            payload.update(_events_json("events", state.events(seat), state.game, seat))
             payload["history"] = [[mover, text] for mover, text in state.history_view(seat)]
         return payload
 
