@@ -558,3 +558,17 @@ def test_a_viewers_record_text_says_none_for_no_advantage_and_keeps_hidden_cards
     assert "advantages [none none]" in text and "advantages [?" not in text
     assert "draw: player 1, card ?" in text
     assert "advantages [none none]" in record_to_text(game_record(state))
+
+
+def test_a_draw_and_a_spys_missing_cards_are_described_as_none_not_hidden() -> None:
+    """Rome & Carthage: a drawn game's ``over`` event has no winning team, and a battle
+    side that played no cards (a spy withdrew) has none: public facts, ``none`` to every
+    viewer, in an Event and in a record's event."""
+    game = boardrules.load("rome_and_carthage")
+    over = boardrules.Event(90, 1, "over", {"winner_team": None, "reason": "max_rounds"})
+    spied = {"kind": "battle", "city": "roma", "cards": [[4, 2], None]}
+    for viewer in ("all", None, 0, 1):
+        assert describe_event(over, game=game, viewer=viewer) == \
+            "over: winner team none, reason max_rounds"
+        assert describe_event(spied, game=game, viewer=viewer) == \
+            "battle: city roma, cards [[4 2] none]"
