@@ -260,11 +260,9 @@ def _absent_said(seen: Any, truth: Any) -> Any:
     return seen
 
 
-class _Held:
-    """Stands in the probe for a missing value: what the redaction keeps was not hidden."""
-
-    def __repr__(self) -> str:
-        return "<held>"
+#: Stands in a redaction probe for a missing value (text, so that a redaction that builds
+#: a new Event -- a JSON round trip -- keeps it): what the redaction keeps was not hidden.
+_HELD = "\x00held by the probe"
 
 
 def _unhidden(game: Any, viewer: int | Literal["all"] | None,
@@ -278,11 +276,9 @@ def _unhidden(game: Any, viewer: int | Literal["all"] | None,
         return fields
     data = {k: _filled(v) for k, v in fields.items() if k != "kind"}
     # a record's event has no mover of its own: its ``player`` field is most often him
-    mover = event.player if isinstance(event, Event) else fields.get("player")
-    probe = Event.__new__(Event)  # not frozen through JSON: the stand-ins must survive
-    for name, value in (("index", -1), ("player", mover), ("kind", fields.get("kind")),
-                        ("data", data)):
-        object.__setattr__(probe, name, value)
+    said = event.player if isinstance(event, Event) else fields.get("player")
+    mover = said if type(said) is int else CHANCE
+    probe = Event(-1, mover, str(fields.get("kind")), data)
     seen = game._redact_event(probe, viewer)
     if seen is None:  # not his to know at all: every missing value is hidden
         return _filled(fields)
@@ -293,8 +289,8 @@ def _swapped(value: Any) -> Any:
     """A redacted probe as a truth: a kept stand-in (absent in the truth) as None, a
     value the redaction emptied (hidden) as a stand-in."""
     if value is None:
-        return _Held()
-    if isinstance(value, _Held):
+        return _HELD
+    if value == _HELD:
         return None
     if isinstance(value, list | tuple):
         return [_swapped(v) for v in value]
@@ -305,7 +301,7 @@ def _swapped(value: Any) -> Any:
 
 def _filled(value: Any) -> Any:
     if value is None:
-        return _Held()
+        return _HELD
     if isinstance(value, list | tuple):
         return [_filled(v) for v in value]
     if isinstance(value, Mapping):

@@ -572,3 +572,13 @@ def test_a_draw_and_a_spys_missing_cards_are_described_as_none_not_hidden() -> N
             "over: winner team none, reason max_rounds"
         assert describe_event(spied, game=game, viewer=viewer) == \
             "battle: city roma, cards [[4 2] none]"
+
+
+def test_a_hidden_value_beside_an_absent_one_reads_as_each_is() -> None:
+    """One event may lack a value the viewer may not see and another the game does not
+    hold: the first reads ``?``, the second ``none`` (the game's redaction, which builds
+    a new event of its own, is asked about both at once)."""
+    game = boardrules.load("rome_and_carthage")
+    given = {"kind": "give", "player": 1, "to": None, "card": None}
+    assert describe_event(given, game=game, viewer=0) == "give: player 1, to none, card ?"
+    assert describe_event(given, game=game, viewer=1) == "give: player 1, to none, card none"
