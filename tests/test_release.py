@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 import sys
 from pathlib import Path
@@ -26,7 +27,7 @@ def _version_tuple(text: str) -> tuple[int, ...]:
 
 def _changelog_headings() -> list[str]:
     lines = (DOCS / "changelog.rst").read_text(encoding="utf-8").splitlines()
-    return [line for line, under in zip(lines, lines[1:])
+    return [line for line, under in itertools.pairwise(lines)
             if under and set(under) == {"-"} and len(under) >= len(line) > 0]
 
 
