@@ -279,7 +279,12 @@ def _unhidden(game: Any, viewer: int | Literal["all"] | None,
     said = event.player if isinstance(event, Event) else fields.get("player")
     mover = said if type(said) is int else CHANCE
     probe = Event(-1, mover, str(fields.get("kind")), data)
-    seen = game._redact_event(probe, viewer)
+    try:
+        seen = game._redact_event(probe, viewer)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        # no event the game makes (a viewer's record's events are as the file says: a
+        # field missing or of another type): what is hidden is not known, so all is ``?``
+        return _filled(fields)
     if seen is None:  # not his to know at all: every missing value is hidden
         return _filled(fields)
     return {"kind": fields.get("kind"), **_swapped(dict(seen.data))}

@@ -295,6 +295,20 @@ def test_record_show_says_a_missing_advantage_is_none_and_a_hidden_card_is_hidde
         assert ("draw: player 1, card ?" in out) == hidden
 
 
+def test_record_show_reads_a_viewers_record_whose_draw_lost_its_player(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A player's record (its events are as the file says) with a draw event missing
+    its ``player``: ``record show`` says the card ``?`` instead of a KeyError trace."""
+    state = random_play(boardrules.load("rome_and_carthage"), seed=0, moves=150)
+    record = game_record(state, viewer=0)
+    draw = next(e for m in record["moves"] for e in m["events"] if e["kind"] == "draw")
+    del draw["player"]
+    path = tmp_path / "damaged.json"
+    path.write_text(json.dumps(record))
+    assert main(["record", "show", str(path)]) == 0
+    assert "draw: card " in capsys.readouterr().out
+
+
 def test_the_viewer_page_says_a_missing_advantage_is_none_and_a_hidden_card_is_hidden(
         tmp_path: Path) -> None:
     """``record to-html`` of Rome & Carthage: every eye's events in words read a battle

@@ -528,6 +528,17 @@ def test_a_power_with_no_strength_is_none_but_a_peeked_one_is_hidden() -> None:
     assert describe_event(peek, game=game, viewer=0).endswith("strength 5")
 
 
+@pytest.mark.parametrize("game_id", ["armada", "rome_and_carthage"])
+def test_an_event_the_redaction_cannot_read_is_described_as_hidden(game_id: str) -> None:
+    """A viewer's record's events are as its file says: a draw without its ``player``
+    made the game's redaction raise KeyError out of describe_event (and ``record show``
+    crashed).  What is hidden cannot be told then, so every missing value is ``?``."""
+    game = boardrules.load(game_id)
+    for viewer in (None, 0, 1):
+        assert describe_event({"kind": "draw", "card": None}, game=game,
+                              viewer=viewer) == "draw: card ?"
+
+
 def _every_eye(game: Any) -> list[int | None]:
     return [None, *range(game.num_players)]
 
