@@ -301,6 +301,18 @@ def test_a_hot_seat_save_is_refused_with_another_key(tmp_path: Path, save_key_ho
     assert "at least 16 bytes" in console.file.getvalue()  # type: ignore[attr-defined]
 
 
+def test_a_hot_seat_save_or_record_is_not_printed_on_the_shared_screen(
+        save_key_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``save -`` and ``record -`` at a hot seat wrote the whole truth (ann's face-down
+    5 included) to standard output, the screen bob sits at next; and ``save -`` said to
+    resume with ``--resume -``, which play refuses."""
+    _, text, _ = _run(HOT_SEAT, Person(["5@e3", "save -", "record -", "quit"]),
+                      terminal=True)
+    assert capsys.readouterr().out == ""
+    assert "save -: give the save a file" in text and "record -: the record" in text
+    assert "saved to -" not in text and "record written to -" not in text
+
+
 def test_an_unsigned_save_resumed_by_two_people_is_flagged(tmp_path: Path,
                                                            save_key_home: Path) -> None:
     """A state save (no seats, no signature) given two people: play goes on, warned."""

@@ -263,6 +263,10 @@ class PlaySession:
         """The state with its seats.  A hot-seat save holds every hidden piece (the
         state's save is the whole truth): it says so, and is signed with this user's
         save key so that ``--resume`` refuses it changed."""
+        if path == "-":  # --resume reads no standard input, and the shared screen would
+            # show the whole truth
+            self.say("save -: give the save a file (play --resume reads a file)", "bold red")
+            return
         doc: dict[str, Any] = {"format": PLAY_SAVE_FORMAT, "format_version": 1,
                                "seats": [seat.spec for seat in self.seats],
                                "seed": self.seed, "save": self.state.to_json()}
@@ -280,6 +284,10 @@ class PlaySession:
                      "yellow")
 
     def write_record(self, path: str) -> None:
+        if path == "-" and self.hot_seat and not self.state.is_terminal():
+            self.say("record -: the record of a game not over holds every hidden piece, "
+                     "and this screen is shared: give it a file", "bold red")
+            return
         record = game_record(self.state, players=[seat.spec for seat in self.seats],
                              seed=self.seed)
         try:
