@@ -722,6 +722,22 @@ def test_a_damaged_row_refuses_its_table_only(db: Path, column: str, junk: Any,
         assert len(client.get("/tables").json()["tables"]) == 2
 
 
+@pytest.mark.parametrize("column", ["seats", "seat_tokens"])
+def test_a_row_with_json_nested_too_deep_refuses_its_table_only(db: Path,
+                                                                column: str) -> None:
+    """A JSON column nested past the recursion limit raised RecursionError out of
+    reading the refused row again (store.damaged_row): the server did not start."""
+    with running(db) as client:
+        made = [create(client, game="connect_four") for _ in range(2)]
+    damaged, honest = (m["table"]["id"] for m in made)
+    with sqlite3.connect(db) as conn:
+        conn.execute(f"UPDATE tables SET {column} = ? WHERE id = ?", ("[" * 100_000, damaged))
+    with running(db) as client:
+        assert client.get(f"/tables/{damaged}").json()["status"] == "refused"
+        assert client.get(f"/tables/{honest}").json()["status"] == "playing"
+        assert move(client, honest, made[1]["tokens"]["seats"][0], "d", 0).status_code == 200
+
+
 def test_the_key_file_is_made_beside_the_database_readable_by_its_owner_only(
         db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(SECRET_ENV, raising=False)

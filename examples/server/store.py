@@ -208,7 +208,7 @@ def _json_value(text: object, kind: type[Any]) -> Any:
     # a column edited into junk reads as an empty value: the save's check refuses the table
     try:
         value = json.loads(str(text))
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: JSON nested too deep
         return kind()
     return value if isinstance(value, kind) else kind()
 
