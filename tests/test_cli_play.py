@@ -427,3 +427,50 @@ def test_a_signed_save_without_the_key_is_refused(tmp_path: Path, save_key_home:
                         console=console, ask=Person(["quit"])) == 2
     assert "has no key to check it" in capsys.readouterr().err
     assert not (save_key_home / "boardrules" / "save.key").exists()  # none made on resume
+
+
+def test_a_signed_hot_seat_save_keeps_its_seats_on_resume(
+        tmp_path: Path, save_key_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--seat would give ann's seat to a bot unseen, which the signature refuses when the
+    file is edited: refused on the command line too."""
+    save = tmp_path / "hs.json"
+    _run(HOT_SEAT, Person(["5@e3", f"save {save}", "quit"]), terminal=True)
+    console = Console(file=io.StringIO(), force_terminal=True)
+    args = build_parser().parse_args(["play", "--resume", str(save), "--seat", "0=random"])
+    assert cli_play.run(args, console=console, ask=Person(["quit"])) == 2
+    assert "keeps the seats it was saved with" in capsys.readouterr().err
+
+
+def test_a_save_key_others_can_read_is_refused(tmp_path: Path, save_key_home: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    save = tmp_path / "hs.json"
+    _run(HOT_SEAT, Person(["5@e3", f"save {save}", "quit"]), terminal=True)
+    key_file = save_key_home / "boardrules" / "save.key"
+    key_file.chmod(0o644)
+    console = Console(file=io.StringIO(), force_terminal=True)
+    assert cli_play.run(build_parser().parse_args(["play", "--resume", str(save)]),
+                        console=console, ask=Person(["quit"])) == 2
+    assert "readable or writable by others (mode 644)" in capsys.readouterr().err
+
+
+def test_a_failed_key_write_leaves_no_empty_key(save_key_home: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(cli_play.os, "link", refuse)
+    with pytest.raises(cli_play.CommandError, match="cannot make the save key"):
+        cli_play.save_key(create=True)
+    assert list((save_key_home / "boardrules").iterdir()) == []
+    monkeypatch.undo()
+    assert len(cli_play.save_key(create=True)) == 64
+
+
+def test_a_save_holding_hidden_pieces_is_readable_by_its_owner_alone(
+        tmp_path: Path, save_key_home: Path) -> None:
+    save = tmp_path / "hs.json"
+    save.write_text("an older file, readable by all\n")
+    save.chmod(0o644)
+    _run(HOT_SEAT, Person(["5@e3", f"save {save}", "quit"]), terminal=True)
+    assert save.stat().st_mode & 0o777 == 0o600
+    assert json.loads(save.read_text())["hot_seat"] is True

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -137,12 +138,22 @@ def write_record(path: str, record: dict[str, Any]) -> None:
     write_text(path, text)
 
 
-def write_text(path: str, text: str) -> None:
+def write_text(path: str, text: str, *, private: bool = False) -> None:
+    """``text`` to the file ``path`` (``-``: standard output).  ``private``: the file is
+    made, or left, readable and writable by this user alone (mode 0600 on POSIX) before
+    anything is written to it -- a save holding every hidden piece."""
     if path == "-":
         sys.stdout.write(text)
         return
     try:
-        Path(path).write_text(text, encoding="utf-8")
+        if private:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w", encoding="utf-8") as file:
+                if os.name == "posix":
+                    os.fchmod(file.fileno(), 0o600)  # an existing file keeps its mode
+                file.write(text)
+        else:
+            Path(path).write_text(text, encoding="utf-8")
     except OSError as exc:
         raise CommandError(f"cannot write {path}: {exc}") from None
 

@@ -11,6 +11,7 @@ moves since his last one and what they caused, in words.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hmac
 import importlib
 import json
@@ -274,7 +275,9 @@ class PlaySession:
             if self.hot_seat:
                 doc["hot_seat"] = True
                 doc[SIGNATURE_FIELD] = sign_document(doc, save_key(create=True))
-            write_text(path, json.dumps(doc) + "\n")
+            # every hidden piece is in it: readable by this user alone
+            write_text(path, json.dumps(doc) + "\n",
+                       private=self.state.game.has_hidden_information)
         except CommandError as exc:
             self.say(str(exc), "bold red")
             return
@@ -397,6 +400,11 @@ def make_session(args: argparse.Namespace, console: Console, ask: Ask) -> PlaySe
         if loaded.state is None:
             raise CommandError(f"{args.resume}: a viewer's record cannot be played on")
         state = loaded.state
+        if signed and seat_items:
+            # the signature covers the seats: --seat would change them unseen
+            raise CommandError(f"{args.resume} is a signed hot-seat save: it keeps the "
+                               f"seats it was saved with ({', '.join(loaded.seats or [])}); "
+                               "resume it without --seat")
         if loaded.seats and not seat_items:
             seat_items = [f"{p}={spec}" for p, spec in enumerate(loaded.seats)]
     elif args.game:
@@ -476,6 +484,7 @@ def save_key(*, create: bool) -> bytes:
     if create and not path.exists():
         _write_new_key(path)
     try:
+        _check_key_is_private(path)
         key = path.read_bytes().strip()
     except FileNotFoundError:
         raise CommandError(f"no save key: neither ${SAVE_KEY_ENV} nor {path}") from None
@@ -486,18 +495,38 @@ def save_key(*, create: bool) -> bytes:
     return key
 
 
+def _check_key_is_private(path: Path) -> None:
+    """A key others can read signs nothing they could not forge: refused, as ssh refuses
+    such a private key (POSIX; Windows has no such mode bits)."""
+    if os.name != "posix":
+        return
+    mode = path.stat().st_mode
+    if mode & 0o077:
+        raise CommandError(f"the save key {path} is readable or writable by others "
+                           f"(mode {mode & 0o777:o}): chmod 600 it, or remove it to make "
+                           "a new one (saves signed with it are then refused)")
+
+
 def _write_new_key(path: Path) -> None:
-    """Created with mode 0600 from the start (never readable by others, even briefly);
-    O_EXCL: a key another process has just made is kept, not overwritten."""
+    """Written whole under a temporary name with mode 0600 (never readable by others,
+    even briefly), then linked to its name: another process making the key at the same
+    moment sees either no key or a whole one, and whichever links first wins (the other
+    reads that one); a failed write leaves no empty key behind."""
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return
+        temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except OSError as exc:
         raise CommandError(f"cannot make the save key {path}: {exc}") from None
-    with os.fdopen(fd, "w", encoding="ascii") as file:
-        file.write(secrets.token_hex(32) + "\n")
+    try:
+        with os.fdopen(fd, "w", encoding="ascii") as file:
+            file.write(secrets.token_hex(32) + "\n")
+        with contextlib.suppress(FileExistsError):  # another process's key: kept
+            os.link(temporary, path)
+    except OSError as exc:
+        raise CommandError(f"cannot make the save key {path}: {exc}") from None
+    finally:
+        temporary.unlink(missing_ok=True)
 
 
 def hidden_save_warning(path: str, game: Game[Any, Any], *, signed: bool) -> str:
