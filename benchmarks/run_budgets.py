@@ -75,7 +75,7 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="the two smallest budgets only")
     parser.add_argument("--rst", type=Path, help="also write the table to this file")
     args = parser.parse_args()
-    header = ["game", "bot", "against", "games", "score", "95% interval", "time a move"]
+    header = ["game", "bot", "against", "games", "score", "95% interval", "wall time a move"]
     table = grid(header, budget_rows(args.games, args.processes, args.quick))
     footer = (f"*{platform.platform()}; {os.cpu_count()} CPUs; Python "
               f"{platform.python_version()}; boardrules {boardrules.__version__}; "

@@ -88,7 +88,8 @@ def render() -> str:
                 cells[0] += f" (r{REVISIONS[game_id] - 1})"
                 rows.append(cells)
     return grid(["game (2 players)", "default (iterations)", "0.5.0 default", "games",
-                 "won-drawn-lost", "score", "95% interval", "s/move", "0.5.0 s/move"], rows)
+                 "won-drawn-lost", "score", "95% interval", "wall s/move",
+                 "0.5.0 wall s/move"], rows)
 
 
 def main() -> None:

@@ -55,7 +55,7 @@ def render() -> str:
             rows.append(row(game_id, result))
     return grid(["game (2 players)", "alpha-beta", "ISMCTS", "games",
                  "alpha-beta won-drawn-lost", "alpha-beta's score", "95% interval",
-                 "alpha-beta s/move", "ISMCTS s/move"], rows)
+                 "alpha-beta wall s/move", "ISMCTS wall s/move"], rows)
 
 
 def main() -> None:

@@ -79,7 +79,7 @@ def ratings_table(result: TournamentResult) -> str:
         rows.append([str(rank), f"``{r.bot}``", f"{r.elo:+.0f}",
                      f"{r.low:+.0f} to {r.high:+.0f}", str(s.games), f"{s.score:g}",
                      f"{s.mean_move_seconds:.3g}"])
-    return grid(["#", "bot", "Elo", "95% interval", "games", "score", "s/move"], rows)
+    return grid(["#", "bot", "Elo", "95% interval", "games", "score", "wall s/move"], rows)
 
 
 def render(games: int) -> str:
