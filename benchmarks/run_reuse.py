@@ -57,7 +57,7 @@ def render() -> str:
         if result is not None:
             rows.append(row(game_id, result))
     return grid(["game (2 players)", "reusing", "from nothing", "games",
-                 "won-drawn-lost", "score", "95% interval", "s/move", "s/move"], rows)
+                 "won-drawn-lost", "score", "95% interval", "wall s/move", "wall s/move"], rows)
 
 
 def main() -> None:
