@@ -1,0 +1,460 @@
+"""Hints you can trust, measured (issue 34; docs/ai_search.rst, "Hints you can trust: the
+figures"): four parts, each resumable after Ctrl-C, each writing its raw results to
+``benchmarks/results/hints-*.jsonl`` and its table to ``docs/figures/hints_<part>.rst``.
+
+    python benchmarks/run_hints.py                          # every part, full size (hours)
+    python benchmarks/run_hints.py --only separation        # one part (or a list: a,b)
+    python benchmarks/run_hints.py --only separation --game armada   # one game
+    python benchmarks/run_hints.py --games 4 --positions 2  # reduced, to check it runs
+    python benchmarks/run_hints.py --render-only            # the tables from the results
+
+* ``separation`` -- ``suggest(state, seed=...)`` with the defaults on five seeded
+  mid-game positions (:func:`boardrules.bench.seeded_positions`) of every option set of
+  :data:`OPTION_SETS`: separated, tied, sure, why it stopped, iterations, the CPU seconds
+  of the call (``time.process_time`` around it) and the best move's visits.  Target:
+  separated on at least 80% of the positions, within about 1 s of CPU each.
+* ``ladder`` -- the default search at 1x, 4x and 16x a base budget (``--base-cpu`` CPU
+  seconds a move, default 0.05, or ``--base-iterations``), each step against the one
+  below, seats rotated.  Target: each step up scores at least 60%.
+* ``previous`` -- the default against 0.6.0's default (:func:`legacy_spec`) at the same
+  ``cpu_limit`` a move (``--cpu``, default 0.2 s), and against the greedy bot.  Targets:
+  65% and 90%.
+* ``openspiel`` -- connect four's default MCTS against OpenSpiel's C++ ``MCTSBot`` at the
+  same CPU time a move (``--times``, default 0.05 and 0.2 s; colours alternated).
+  Target: 95%.
+
+Matches are two-bot round robins of :mod:`boardrules.tournament` (``pair_matches.py``):
+each game finished is appended to its file, which is named after both budgets and the
+number of games, so a reduced run never mixes with a full one and the same command
+resumes.  Scores count a win 1 and a draw a half; intervals are the arena's 95% Wilson
+intervals.  Separation results are one line per position, keyed by game, options,
+position and seed: a position already measured is not measured again (delete the file
+to measure anew).  CPU budgets are CPU seconds of each search thread, so a match's
+result does not depend on the load of the machine; the tables' s/move columns are the
+arena's wall seconds a move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import pair_matches as pm
+from bench_tables import machine_summary
+from run_search import grid
+from search_workloads import UCT_C, openspiel_available
+
+import boardrules
+from boardrules.arena import wilson_interval
+from boardrules.bench import POSITION_HISTORY, POSITION_SEED, search_algorithm, seeded_positions
+from boardrules.search import suggest
+
+PARTS = ("separation", "ladder", "previous", "openspiel")
+GAMES = ("armadora", "rome_and_carthage", "armada", "albion")
+SEED = 2034
+SCRIPT = "run_hints.py"
+
+#: The main option sets of each game (``Game.example_options`` without the variants of a
+#: variant: Armadora's face-down rule off and its small sheet board, Rome & Carthage's
+#: equal-arms and rapid-conquest games, Armada's reaction windows): every player count
+#: each game takes, and each game's variant options at least once -- the 17 sets the
+#: issue's 85 positions were drawn from.
+OPTION_SETS: Mapping[str, Sequence[Mapping[str, Any]]] = {
+    "armadora": ({"players": 2, "variant": "basic"}, {"players": 2, "variant": "advanced"},
+                 {"players": 3, "variant": "advanced"}, {"players": 4, "variant": "basic"}),
+    "rome_and_carthage": ({"players": 2, "max_rounds": 12}, {"players": 3, "max_rounds": 10},
+                          {"players": 4, "max_rounds": 10, "first_player": 1}),
+    "armada": ({"players": 4, "max_rounds": 3},
+               {"players": 2, "max_rounds": 3, "recruitment": True},
+               {"players": 3, "max_rounds": 3, "cards": True, "neutral": "green"},
+               {"players": 4, "max_rounds": 2, "cards": True, "recruitment": True}),
+    "albion": ({"players": 2, "max_rounds": 6}, {"players": 3, "max_rounds": 5, "first_player": 2},
+               {"players": 4, "max_rounds": 4, "start_region_tribute": True}),
+}
+#: Actions of random play before a position counts as mid-game: the bench's, and for
+#: Armadora (whose bench searches the opening) half a random game (random games of the
+#: four sets last a median 70 to 84 actions, setup included).
+MID_GAME = {"armadora": 35, **POSITION_HISTORY}
+POSITIONS = 5
+#: The matches' option set: two players, as in run_defaults.py.
+MATCH_OPTIONS: Mapping[str, Any] = {"players": 2}
+
+#: 0.6.0's default search, written out so that a later change of a game's defaults does
+#: not change it: (iterations of its "normal" level, exploration, rollout_limit).
+#: Armadora's rollouts ran to the end (10**6: more moves than any game has).
+LEGACY = {"armadora": (10_000, 1.0, 10**6), "rome_and_carthage": (30_000, 1.0, 30),
+          "armada": (30_000, 0.005, 0), "albion": (30_000, 0.05, 0)}
+LADDER_STEPS = (1, 4, 16)
+
+TARGETS = {"separation": 0.80, "ladder": 0.60, "previous": 0.65, "greedy": 0.90,
+           "openspiel": 0.95}
+#: The clock of each table, as its page says it.
+CLOCKS = {
+    "separation": "CPU seconds of the call (time.process_time)",
+    "ladder": "budgets in CPU seconds of each search thread (cpu_limit) or iterations; "
+              "s/move columns wall",
+    "previous": "both sides' budget in CPU seconds of the search thread (cpu_limit); "
+                "s/move columns wall",
+    "openspiel": "both sides' budget in CPU seconds a move (ours cpu_limit, OpenSpiel's "
+                 "simulations sized by its measured CPU rate); s/move columns wall",
+}
+
+
+# --- results files --------------------------------------------------------------------------
+
+
+def read_lines(path: Path) -> list[dict[str, Any]]:
+    """The JSON lines of ``path`` (none when it is missing); a last line cut short by an
+    interruption is left out."""
+    if not path.exists():
+        return []
+    lines = []
+    for text in path.read_text(encoding="utf-8").splitlines():
+        try:
+            lines.append(json.loads(text))
+        except json.JSONDecodeError:
+            continue
+    return lines
+
+
+def append_line(path: Path, doc: Mapping[str, Any]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a", encoding="utf-8") as out:
+        out.write(json.dumps(doc, sort_keys=True) + "\n")
+
+
+def options_text(options: Mapping[str, Any]) -> str:
+    """``players=2, variant=basic``: an option set as a table shows it and a key holds it."""
+    return ", ".join(f"{k}={v}" for k, v in options.items())
+
+
+def options_key(options: Mapping[str, Any]) -> str:
+    """An option set whatever the order of its keys (a results line sorts them)."""
+    return json.dumps(dict(options), sort_keys=True)
+
+
+def position_key(game_id: str, options: Mapping[str, Any], index: int) -> tuple[str, str, int]:
+    return game_id, options_key(options), index
+
+
+def pending_positions(done: Iterable[Mapping[str, Any]], game_id: str,
+                      options: Mapping[str, Any], count: int) -> list[int]:
+    """The positions among the first ``count`` of a set that no line of ``done`` measured
+    (what a resumed run still has to do)."""
+    measured = {position_key(d["game"], d["options"], d["position"]) for d in done}
+    return [i for i in range(count) if position_key(game_id, options, i) not in measured]
+
+
+# --- part 1: separation -----------------------------------------------------------------------
+
+
+def separation_path() -> Path:
+    return pm.RESULTS / "hints-separation.jsonl"
+
+
+def measure_position(game_id: str, options: Mapping[str, Any], index: int,
+                     state: boardrules.State[Any]) -> dict[str, Any]:
+    """One default hint: ``suggest(state, seed=...)`` timed on the CPU clock."""
+    seed = SEED + index
+    start = time.process_time()
+    hint = suggest(state, seed=seed)
+    cpu = time.process_time() - start
+    return {"game": game_id, "options": dict(options), "position": index, "seed": seed,
+            "moves": len(state.legal_moves()), "separated": bool(hint.separated),
+            "tied": len(hint.tied), "sure": bool(hint.sure), "stopped": hint.stats["stopped"],
+            "iterations": hint.stats["iterations"], "cpu_seconds": round(cpu, 4),
+            "search_cpu_seconds": hint.stats.get("cpu_seconds"),
+            "best_visits": hint.best_visits, "confidence": hint.confidence}
+
+
+def play_separation(games: Sequence[str], positions: int) -> None:
+    path = separation_path()
+    for game_id in games:
+        for options in OPTION_SETS[game_id]:
+            todo = pending_positions(read_lines(path), game_id, options, positions)
+            if not todo:
+                continue
+            game = boardrules.load(game_id, **options)
+            states = seeded_positions(game, positions, POSITION_SEED, MID_GAME[game_id])
+            for index in todo:
+                line = measure_position(game_id, options, index, states[index])
+                append_line(path, line)
+                print(f"separation {game_id} ({options_text(options)}) #{index}: "
+                      f"separated={line['separated']} stopped={line['stopped']} "
+                      f"{line['cpu_seconds']:.2f} CPU s", file=sys.stderr, flush=True)
+
+
+def separation_row(game_id: str, options: str, lines: Sequence[Mapping[str, Any]]) -> list[str]:
+    cpu = [d["cpu_seconds"] for d in lines]
+    stopped: dict[str, int] = {}
+    for d in lines:
+        stopped[str(d["stopped"])] = stopped.get(str(d["stopped"]), 0) + 1
+    n = len(lines)
+    return [game_id, options, f"{sum(d['separated'] for d in lines)} of {n}",
+            f"{sum(d['sure'] for d in lines)} of {n}", f"{sum(d['tied'] > 0 for d in lines)}",
+            ", ".join(f"{k} {v}" for k, v in sorted(stopped.items())),
+            f"{statistics.median(cpu):.2f}", f"{max(cpu):.2f}",
+            f"{statistics.median(d['best_visits'] for d in lines):,.0f}"]
+
+
+def separation_table(lines: Sequence[Mapping[str, Any]], positions: int) -> str:
+    """A row per game and option set (its first ``positions`` positions measured), in
+    the order of :data:`OPTION_SETS`, and a last row over them all with the share
+    separated, its Wilson interval and the target."""
+    rows: list[list[str]] = []
+    kept: list[Mapping[str, Any]] = []
+    for game_id, sets in OPTION_SETS.items():
+        for options in sets:
+            key = options_key(options)
+            mine = sorted((d for d in lines if d["game"] == game_id
+                           and options_key(d["options"]) == key
+                           and d["position"] < positions), key=lambda d: d["position"])
+            if mine:
+                rows.append(separation_row(game_id, options_text(options), mine))
+                kept += mine
+    if kept:
+        rows.append(separation_total(kept))
+    return grid(["game", "options", "separated", "sure", "with ties", "stopped",
+                 "median CPU s", "largest CPU s", "median best visits"], rows)
+
+
+def separation_total(lines: Sequence[Mapping[str, Any]]) -> list[str]:
+    n = len(lines)
+    separated = sum(d["separated"] for d in lines)
+    share = separated / n
+    low, high = wilson_interval(separated, n)
+    cpu = [d["cpu_seconds"] for d in lines]
+    return ["all", f"{n} positions: {100 * share:.0f}% separated "
+            f"({100 * low:.0f}-{100 * high:.0f}%); target 80%: "
+            f"{pm.verdict(low, share, TARGETS['separation'])}",
+            f"{separated} of {n}", f"{sum(d['sure'] for d in lines)} of {n}",
+            f"{sum(d['tied'] > 0 for d in lines)}", "",
+            f"{statistics.median(cpu):.2f}", f"{max(cpu):.2f}", ""]
+
+
+# --- parts 2 and 3: matches of two bots -----------------------------------------------------
+
+
+def default_spec(game_id: str, budget: str) -> str:
+    """The default search of ``game_id`` (what ``suggest`` picks) at ``budget``
+    (``"cpu_limit=0.2"``, ``"iterations=3000"``)."""
+    return f"{search_algorithm(boardrules.load(game_id))}:{budget}"
+
+
+def legacy_spec(game_id: str, cpu_limit: float) -> str:
+    """0.6.0's default search, CPU-limited like the default it meets."""
+    iterations, exploration, rollout_limit = LEGACY[game_id]
+    return default_spec(game_id, f"iterations={iterations},until_sure=false,"
+                                 "root_selection=uct,rollout_policy=random,"
+                                 f"exploration={exploration!r},rollout_limit={rollout_limit},"
+                                 f"cpu_limit={cpu_limit!r}")
+
+
+def ladder_budget(base_cpu: float, base_iterations: int | None, step: int) -> str:
+    if base_iterations is not None:
+        return f"iterations={base_iterations * step}"
+    return f"cpu_limit={round(base_cpu * step, 6)!r}"
+
+
+def ladder_pairs(game_id: str, base_cpu: float,
+                 base_iterations: int | None) -> list[tuple[str, str]]:
+    """(step up, step below) for each step of the ladder."""
+    specs = [default_spec(game_id, ladder_budget(base_cpu, base_iterations, k))
+             for k in LADDER_STEPS]
+    return list(zip(specs[1:], specs[:-1], strict=True))
+
+
+def slug(spec: str) -> str:
+    """A bot spec as a file name part: ``ismcts:cpu_limit=0.2`` -> ``ismcts-cpu_limit0.2``."""
+    return spec.replace(":", "-").replace("=", "").replace(",", "-")
+
+
+def match_path(part: str, game_id: str, bots: Sequence[str], games: int) -> Path:
+    return pm.RESULTS / f"hints-{part}-{game_id}-{'-vs-'.join(map(slug, bots))}-g{games}.jsonl"
+
+
+def match_row(cells: list[str], result: Any, target: float) -> list[str]:
+    """``cells``, the first bot's score cells, and the target's verdict."""
+    first = next(s for s in result.standings if s.bot == result.bots[0])
+    low, _ = wilson_interval(first.score, first.games)
+    return [*cells, *pm.score_cells(result),
+            f"{100 * target:.0f}%: {pm.verdict(low, first.score / first.games, target)}"]
+
+
+SCORE_HEADER = ["games", "won-drawn-lost", "score", "95% interval", "wall s/move",
+                "opponent wall s/move", "target"]
+
+
+# --- part 4: OpenSpiel --------------------------------------------------------------------
+
+
+class OpenSpielMCTS:
+    """OpenSpiel's C++ ``MCTSBot`` (one random rollout a simulation, UCT constant
+    :data:`search_workloads.UCT_C`, no solver) on a boardrules connect four game, given
+    ``seconds`` of CPU a move: it has no time limit, so each move gets the simulations its
+    rate so far (simulations per CPU second of its last move; a first guess of 20,000 a
+    second) buys, and :attr:`cpu_seconds` keeps what each move took."""
+
+    def __init__(self, seconds: float, seed: int) -> None:
+        import pyspiel
+
+        self._pyspiel = pyspiel
+        self._game = pyspiel.load_game("connect_four")
+        self._evaluator = pyspiel.RandomRolloutEvaluator(1, seed % 2**31)
+        self._seconds = seconds
+        self._seed = seed % 2**31
+        self._rate = 20_000.0
+        self.cpu_seconds: list[float] = []
+
+    def choose(self, state: boardrules.State[Any]) -> Any:
+        theirs = self._game.new_initial_state()
+        for move in state.history:
+            theirs.apply_action(move.action)
+        simulations = max(1, int(self._rate * self._seconds))
+        bot = self._pyspiel.MCTSBot(self._game, self._evaluator, UCT_C, simulations, 1000,
+                                    False, self._seed + len(state.history), False)
+        start = time.process_time()
+        action = bot.step(theirs)
+        used = time.process_time() - start
+        self.cpu_seconds.append(used)
+        self._rate = simulations / max(used, 1e-4)
+        return state.game.move(action)
+
+
+def openspiel_factory(seconds: float) -> Callable[..., OpenSpielMCTS]:
+    """A bot factory for the arena, labelled with its time a move."""
+    def make(seed: int) -> OpenSpielMCTS:
+        return OpenSpielMCTS(seconds, seed)
+    make.__name__ = f"openspiel-mctsbot-cpu{seconds!r}"
+    return make
+
+
+# --- running and rendering each part ----------------------------------------------------------
+
+
+def match_plan(part: str, args: argparse.Namespace,
+               games: Sequence[str]) -> list[tuple[str, list[Any], float, list[str]]]:
+    """The matches of a part: (game, bots, target, the row's first cells)."""
+    plan: list[tuple[str, list[Any], float, list[str]]] = []
+    if part == "ladder":
+        for game_id in games:
+            for up, below in ladder_pairs(game_id, args.base_cpu, args.base_iterations):
+                plan.append((game_id, [up, below], TARGETS["ladder"],
+                             [game_id, f"``{up}``", f"``{below}``"]))
+    elif part == "previous":
+        for game_id in games:
+            new = default_spec(game_id, f"cpu_limit={args.cpu!r}")
+            for other, target in ((legacy_spec(game_id, args.cpu), TARGETS["previous"]),
+                                  ("greedy", TARGETS["greedy"])):
+                plan.append((game_id, [new, other], target,
+                             [game_id, f"``{new}``", f"``{other}``"]))
+    elif part == "openspiel":
+        for seconds in args.times:
+            ours = f"mcts:cpu_limit={seconds!r}"
+            plan.append(("connect_four", [ours, openspiel_factory(seconds)],
+                         TARGETS["openspiel"], [f"{seconds:g} s", f"``{ours}``",
+                                                "OpenSpiel C++ MCTSBot, random rollouts"]))
+    return plan
+
+
+def bot_label(bot: Any) -> str:
+    return bot if isinstance(bot, str) else str(bot.__name__)
+
+
+def run_matches(part: str, args: argparse.Namespace, games: Sequence[str]) -> None:
+    for game_id, bots, _, _ in match_plan(part, args, games):
+        options = {} if game_id == "connect_four" else dict(MATCH_OPTIONS)
+        # OpenSpiel's bot is no spec: one process, where the factory was made
+        processes = 1 if part == "openspiel" else args.processes
+        pm.play(f"hints {part}", game_id, bots, games=args.games, seed=SEED,
+                options=options, processes=processes,
+                path=match_path(part, game_id, [bot_label(b) for b in bots], args.games))
+
+
+def match_table(part: str, args: argparse.Namespace, games: Sequence[str]) -> str:
+    rows = []
+    for game_id, bots, target, cells in match_plan(part, args, games):
+        path = match_path(part, game_id, [bot_label(b) for b in bots], args.games)
+        result = pm.finished(game_id, path)
+        if result is not None:
+            rows.append(match_row(cells, result, target))
+    first = {"ladder": ["game (2 players)", "step up", "step below"],
+             "previous": ["game (2 players)", "default", "against"],
+             "openspiel": ["CPU a move", "ours", "OpenSpiel"]}[part]
+    return grid(first + SCORE_HEADER, rows)
+
+
+def command_line(argv: Sequence[str]) -> str:
+    return " ".join(["python", f"benchmarks/{SCRIPT}", *argv])
+
+
+def render(part: str, args: argparse.Namespace) -> str:
+    """The part's table over every game whose results are complete (not only those this
+    run played)."""
+    if part == "separation":
+        return separation_table(read_lines(separation_path()), args.positions)
+    return match_table(part, args, GAMES)
+
+
+def arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--only", default=",".join(PARTS),
+                        help=f"parts, comma-separated ({', '.join(PARTS)}; default all)")
+    parser.add_argument("--game", action="append", choices=GAMES,
+                        help="only this game (repeatable; default the four)")
+    parser.add_argument("--games", type=int, default=200, help="games a match (200)")
+    parser.add_argument("--positions", type=int, default=POSITIONS,
+                        help=f"positions an option set ({POSITIONS})")
+    parser.add_argument("--base-cpu", type=float, default=0.05,
+                        help="the ladder's 1x: CPU s a move (0.05)")
+    parser.add_argument("--base-iterations", type=int, default=None,
+                        help="the ladder's 1x as iterations instead of CPU time")
+    parser.add_argument("--cpu", type=float, default=0.2,
+                        help="CPU s a move of both sides in 'previous' (0.2)")
+    parser.add_argument("--times", type=float, nargs="+", default=[0.05, 0.2],
+                        help="CPU s a move in 'openspiel' (0.05 0.2)")
+    parser.add_argument("--processes", type=int, default=None)
+    parser.add_argument("--render-only", action="store_true")
+    args = parser.parse_args(argv)
+    args.parts = [p.strip() for p in args.only.split(",") if p.strip()]
+    unknown = set(args.parts) - set(PARTS)
+    if unknown:
+        parser.error(f"unknown part(s) {', '.join(sorted(unknown))}; parts: {', '.join(PARTS)}")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = arguments(argv)
+    games = args.game or list(GAMES)
+    for part in args.parts:
+        if part == "openspiel" and not openspiel_available():
+            print("openspiel: not installed (pip install -e '.[openspiel]'), skipped",
+                  file=sys.stderr)
+            continue
+        load_before = os.getloadavg()[0]
+        if not args.render_only:
+            if part == "separation":
+                play_separation(games, args.positions)
+            else:
+                run_matches(part, args, games)
+        how = f"clock: {CLOCKS[part]}"
+        if args.render_only:
+            how += "; rendered from earlier results: the load is the rendering's"
+        pm.write_figure(f"hints_{part}.rst", SCRIPT, SEED, render(part, args),
+                        command=command_line(argv),
+                        summary=machine_summary(None if args.render_only else load_before,
+                                                how))
+
+
+if __name__ == "__main__":
+    main()

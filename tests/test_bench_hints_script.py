@@ -1,0 +1,135 @@
+"""The pure parts of ``benchmarks/run_hints.py`` (issue 34's measurements): what a resumed
+run still has to measure, the separation table drawn from a small results file, the
+targets' verdicts and the bot specs of the matches.  Nothing here searches or times."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+if str(BENCHMARKS) not in sys.path:
+    sys.path.append(str(BENCHMARKS))
+
+import pair_matches as pm  # noqa: E402
+import run_hints  # noqa: E402
+
+from boardrules.arena import parse_bot  # noqa: E402
+
+ARMADA = {"players": 4, "max_rounds": 3}
+
+
+def _line(position: int, *, separated: bool, sure: bool, cpu: float, tied: int = 0,
+          stopped: str | None = "sure", visits: int = 1000,
+          options: dict[str, Any] = ARMADA) -> dict[str, Any]:
+    return {"game": "armada", "options": options, "position": position, "seed": 1,
+            "moves": 10, "separated": separated, "tied": tied, "sure": sure,
+            "stopped": stopped, "iterations": 2000, "cpu_seconds": cpu,
+            "search_cpu_seconds": cpu, "best_visits": visits, "confidence": 0.95}
+
+
+def _write(path: Path, lines: list[dict[str, Any]], cut: str = "") -> None:
+    path.write_text("".join(json.dumps(d) + "\n" for d in lines) + cut, encoding="utf-8")
+
+
+def test_a_resumed_run_measures_only_the_positions_missing(tmp_path: Path) -> None:
+    path = tmp_path / "hints-separation.jsonl"
+    _write(path, [_line(0, separated=True, sure=True, cpu=0.5),
+                  _line(2, separated=False, sure=False, cpu=1.0)],
+           cut='{"game": "armada", "opti')  # the line Ctrl-C cut short
+    done = run_hints.read_lines(path)
+    assert [d["position"] for d in done] == [0, 2]
+    assert run_hints.pending_positions(done, "armada", ARMADA, 5) == [1, 3, 4]
+    # another option set of the game has measured nothing yet
+    other = {"players": 2, "max_rounds": 3, "recruitment": True}
+    assert run_hints.pending_positions(done, "armada", other, 2) == [0, 1]
+    assert run_hints.read_lines(tmp_path / "missing.jsonl") == []
+
+
+def test_append_line_adds_one_line_a_position(tmp_path: Path) -> None:
+    path = tmp_path / "results" / "hints-separation.jsonl"
+    run_hints.append_line(path, _line(0, separated=True, sure=True, cpu=0.5))
+    run_hints.append_line(path, _line(1, separated=False, sure=True, cpu=0.7, tied=2))
+    assert [d["position"] for d in run_hints.read_lines(path)] == [0, 1]
+    assert run_hints.pending_positions(run_hints.read_lines(path), "armada", ARMADA, 3) == [2]
+
+
+def test_the_separation_table_counts_each_set_and_the_total() -> None:
+    lines = [_line(0, separated=True, sure=True, cpu=0.2, visits=900),
+             _line(1, separated=True, sure=True, cpu=1.1, visits=1100),
+             _line(2, separated=False, sure=True, cpu=0.4, tied=1, stopped="cpu"),
+             _line(3, separated=False, sure=False, cpu=0.9, stopped="cpu"),
+             _line(4, separated=True, sure=True, cpu=0.3)]
+    row = run_hints.separation_row("armada", "players=4, max_rounds=3", lines)
+    assert row == ["armada", "players=4, max_rounds=3", "3 of 5", "4 of 5", "1",
+                   "cpu 2, sure 3", "0.40", "1.10", "1,000"]
+    table = run_hints.separation_table(lines, positions=5)
+    assert "| 3 of 5 " in table and "60% separated (23-88%)" in table
+    assert "target 80%: not met" in table
+
+
+def test_the_separation_table_keeps_only_the_positions_asked_for() -> None:
+    lines = [_line(i, separated=i < 4, sure=True, cpu=0.1) for i in range(5)]
+    assert "4 of 4" in run_hints.separation_table(lines, positions=4)
+    assert "4 of 5" in run_hints.separation_table(lines, positions=5)
+
+
+def test_a_target_is_met_only_by_its_whole_interval() -> None:
+    assert pm.verdict(0.81, 0.9, 0.8) == "met"
+    assert pm.verdict(0.7, 0.85, 0.8) == "met by the estimate only"
+    assert pm.verdict(0.5, 0.6, 0.8) == "not met"
+
+
+def test_legacy_spec_writes_0_6_0_out_in_full() -> None:
+    spec = run_hints.legacy_spec("armada", 0.2)
+    assert spec == ("mcts:iterations=30000,until_sure=false,root_selection=uct,"
+                    "rollout_policy=random,exploration=0.005,rollout_limit=0,cpu_limit=0.2")
+    assert run_hints.legacy_spec("armadora", 0.2).startswith("ismcts:iterations=10000,")
+
+
+def test_the_ladder_steps_are_1x_4x_16x_each_against_the_one_below() -> None:
+    assert run_hints.ladder_pairs("albion", 0.05, None) == [
+        ("mcts:cpu_limit=0.2", "mcts:cpu_limit=0.05"),
+        ("mcts:cpu_limit=0.8", "mcts:cpu_limit=0.2")]
+    assert run_hints.ladder_pairs("armadora", 0.05, 500) == [
+        ("ismcts:iterations=2000", "ismcts:iterations=500"),
+        ("ismcts:iterations=8000", "ismcts:iterations=2000")]
+
+
+def test_a_reduced_match_never_shares_the_full_match_file() -> None:
+    bots = ["mcts:cpu_limit=0.2", "greedy"]
+    full = run_hints.match_path("previous", "armada", bots, 200)
+    reduced = run_hints.match_path("previous", "armada", bots, 4)
+    assert full != reduced and full.name.startswith("hints-previous-armada-")
+    assert ":" not in full.name and "=" not in full.name
+
+
+@pytest.mark.parametrize("game_id", run_hints.GAMES)
+def test_every_option_set_loads_and_mid_game_is_defined(game_id: str) -> None:
+    import boardrules
+
+    for options in run_hints.OPTION_SETS[game_id]:
+        game = boardrules.load(game_id, **options)
+        assert game.num_players == options["players"]
+    assert run_hints.MID_GAME[game_id] > 0
+
+
+def test_the_arguments_refuse_an_unknown_part() -> None:
+    args = run_hints.arguments(["--only", "separation,ladder", "--games", "4"])
+    assert args.parts == ["separation", "ladder"] and args.games == 4
+    with pytest.raises(SystemExit):
+        run_hints.arguments(["--only", "everything"])
+
+
+def test_the_match_specs_parse_as_arena_bots() -> None:
+    """The specs are the arena's: a spec it refuses would stop the run at its first
+    match, after the separation part's hour."""
+    args = run_hints.arguments([])
+    for part in ("ladder", "previous"):
+        for _, bots, _, _ in run_hints.match_plan(part, args, run_hints.GAMES):
+            for bot in bots:
+                parse_bot(bot)
