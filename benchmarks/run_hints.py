@@ -297,36 +297,61 @@ SCORE_HEADER = ["games", "won-drawn-lost", "score", "95% interval", "wall s/move
 # --- part 4: OpenSpiel --------------------------------------------------------------------
 
 
+def column_heights(state: boardrules.State[Any]) -> list[int]:
+    """The discs in each column of a connect four position (its text: a title line,
+    then the rows top to bottom, ``.`` an empty cell)."""
+    rows = state.position().splitlines()[1:]
+    return [sum(row[c] != "." for row in rows) for c in range(len(rows[0]))]
+
+
 class OpenSpielMCTS:
     """OpenSpiel's C++ ``MCTSBot`` (one random rollout a simulation, UCT constant
-    :data:`search_workloads.UCT_C`, no solver) on a boardrules connect four game, given
-    ``seconds`` of CPU a move: it has no time limit, so each move gets the simulations its
-    rate so far (simulations per CPU second of its last move; a first guess of 20,000 a
-    second) buys, and :attr:`cpu_seconds` keeps what each move took."""
+    :data:`search_workloads.UCT_C`, no solver) playing a boardrules connect four game,
+    given ``seconds`` of CPU a move: it has no time limit, so each move gets the
+    simulations its rate so far (simulations per CPU second of its last move; a first
+    guess of 20,000 a second) buys, and :attr:`cpu_seconds` keeps what each move took.
+
+    The arena hands a bot a world without history (:func:`boardrules.arena.fair_state`),
+    so the bot keeps its own OpenSpiel state: its own moves, and the opponent's one disc
+    found between two calls by the columns that grew (one bot a game and seat)."""
 
     def __init__(self, seconds: float, seed: int) -> None:
         import pyspiel
 
         self._pyspiel = pyspiel
         self._game = pyspiel.load_game("connect_four")
+        self._theirs = self._game.new_initial_state()
+        self._heights = [0] * self._game.num_distinct_actions()
         self._evaluator = pyspiel.RandomRolloutEvaluator(1, seed % 2**31)
         self._seconds = seconds
         self._seed = seed % 2**31
         self._rate = 20_000.0
         self.cpu_seconds: list[float] = []
 
+    def _catch_up(self, state: boardrules.State[Any]) -> None:
+        """Play the opponent's disc, found by the column that grew, into our state."""
+        grown = [c for c, (now, seen) in enumerate(zip(column_heights(state), self._heights,
+                                                       strict=True)) if now != seen]
+        if len(grown) > 1:
+            raise ValueError(f"columns {grown} changed since the last move: one bot a game")
+        for column in grown:
+            self._play(column)
+
+    def _play(self, action: int) -> None:
+        self._theirs.apply_action(action)
+        self._heights[action] += 1
+
     def choose(self, state: boardrules.State[Any]) -> Any:
-        theirs = self._game.new_initial_state()
-        for move in state.history:
-            theirs.apply_action(move.action)
+        self._catch_up(state)
         simulations = max(1, int(self._rate * self._seconds))
         bot = self._pyspiel.MCTSBot(self._game, self._evaluator, UCT_C, simulations, 1000,
-                                    False, self._seed + len(state.history), False)
+                                    False, self._seed + sum(self._heights), False)
         start = time.process_time()
-        action = bot.step(theirs)
+        action = bot.step(self._theirs)
         used = time.process_time() - start
         self.cpu_seconds.append(used)
         self._rate = simulations / max(used, 1e-4)
+        self._play(action)
         return state.game.move(action)
 
 

@@ -133,3 +133,17 @@ def test_the_match_specs_parse_as_arena_bots() -> None:
         for _, bots, _, _ in run_hints.match_plan(part, args, run_hints.GAMES):
             for bot in bots:
                 parse_bot(bot)
+
+
+def test_column_heights_reads_a_world_without_history() -> None:
+    """OpenSpiel's bot follows the game by the columns that grew: the arena's worlds
+    carry no history."""
+    import boardrules
+
+    game = boardrules.load("connect_four")
+    state = game.new_game(seed=1)
+    for action in (3, 3, 2, 6, 3):
+        state.apply(game.move(action))
+    world = state.determinize(0, 5)
+    assert world.history == []
+    assert run_hints.column_heights(world) == [0, 0, 1, 3, 0, 0, 1]
