@@ -97,16 +97,23 @@ LADDER_STEPS = (1, 4, 16)
 
 TARGETS = {"separation": 0.80, "ladder": 0.60, "previous": 0.65, "greedy": 0.90,
            "openspiel": 0.95}
-#: The clock of each table, as its page says it.
-CLOCKS = {
-    "separation": "CPU seconds of the call (time.process_time)",
-    "ladder": "budgets in CPU seconds of each search thread (cpu_limit) or iterations; "
-              "s/move columns wall",
-    "previous": "both sides' budget in CPU seconds of the search thread (cpu_limit); "
-                "s/move columns wall",
-    "openspiel": "both sides' budget in CPU seconds a move (ours cpu_limit, OpenSpiel's "
-                 "simulations sized by its measured CPU rate); s/move columns wall",
-}
+
+
+def clock_text(part: str, args: argparse.Namespace) -> str:
+    """The clock of a part's table, and the budget it gave, as its page says them."""
+    if part == "separation":
+        return "clock: CPU seconds of each suggest() call (time.process_time around it)"
+    if part == "ladder" and args.base_iterations is not None:
+        budget = f"iteration caps, 1x = {args.base_iterations:,} iterations a move"
+    elif part == "ladder":
+        budget = (f"CPU-limited bots (cpu_limit: CPU seconds of each search thread), "
+                  f"1x = {args.base_cpu:g} CPU s a move")
+    elif part == "previous":
+        budget = f"both searches cpu_limit={args.cpu:g} CPU s a move"
+    else:
+        budget = ("ours cpu_limit, OpenSpiel's simulations sized by its CPU rate on its "
+                  "previous move, the same CPU seconds a move")
+    return f"budgets: {budget}; s/move columns: the arena's wall seconds"
 
 
 # --- results files --------------------------------------------------------------------------
@@ -391,6 +398,14 @@ def match_plan(part: str, args: argparse.Namespace,
     return plan
 
 
+#: Games a match when --games is not given: the issue's counts.
+GAMES_A_MATCH = {"ladder": 200, "previous": 200, "openspiel": 100}
+
+
+def games_a_match(part: str, args: argparse.Namespace) -> int:
+    return int(args.games) if args.games is not None else GAMES_A_MATCH[part]
+
+
 def bot_label(bot: Any) -> str:
     return bot if isinstance(bot, str) else str(bot.__name__)
 
@@ -400,15 +415,17 @@ def run_matches(part: str, args: argparse.Namespace, games: Sequence[str]) -> No
         options = {} if game_id == "connect_four" else dict(MATCH_OPTIONS)
         # OpenSpiel's bot is no spec: one process, where the factory was made
         processes = 1 if part == "openspiel" else args.processes
-        pm.play(f"hints {part}", game_id, bots, games=args.games, seed=SEED,
+        games = games_a_match(part, args)
+        pm.play(f"hints {part}", game_id, bots, games=games, seed=SEED,
                 options=options, processes=processes,
-                path=match_path(part, game_id, [bot_label(b) for b in bots], args.games))
+                path=match_path(part, game_id, [bot_label(b) for b in bots], games))
 
 
 def match_table(part: str, args: argparse.Namespace, games: Sequence[str]) -> str:
     rows = []
     for game_id, bots, target, cells in match_plan(part, args, games):
-        path = match_path(part, game_id, [bot_label(b) for b in bots], args.games)
+        path = match_path(part, game_id, [bot_label(b) for b in bots],
+                          games_a_match(part, args))
         result = pm.finished(game_id, path)
         if result is not None:
             rows.append(match_row(cells, result, target))
@@ -436,7 +453,8 @@ def arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
                         help=f"parts, comma-separated ({', '.join(PARTS)}; default all)")
     parser.add_argument("--game", action="append", choices=GAMES,
                         help="only this game (repeatable; default the four)")
-    parser.add_argument("--games", type=int, default=200, help="games a match (200)")
+    parser.add_argument("--games", type=int, default=None,
+                        help="games a match (200; 100 in 'openspiel')")
     parser.add_argument("--positions", type=int, default=POSITIONS,
                         help=f"positions an option set ({POSITIONS})")
     parser.add_argument("--base-cpu", type=float, default=0.05,
@@ -472,7 +490,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 play_separation(games, args.positions)
             else:
                 run_matches(part, args, games)
-        how = f"clock: {CLOCKS[part]}"
+        how = clock_text(part, args)
         if args.render_only:
             how += "; rendered from earlier results: the load is the rendering's"
         pm.write_figure(f"hints_{part}.rst", SCRIPT, SEED, render(part, args),

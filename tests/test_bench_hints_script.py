@@ -121,6 +121,10 @@ def test_every_option_set_loads_and_mid_game_is_defined(game_id: str) -> None:
 def test_the_arguments_refuse_an_unknown_part() -> None:
     args = run_hints.arguments(["--only", "separation,ladder", "--games", "4"])
     assert args.parts == ["separation", "ladder"] and args.games == 4
+    assert run_hints.games_a_match("openspiel", args) == 4
+    defaults = run_hints.arguments([])
+    assert run_hints.games_a_match("openspiel", defaults) == 100  # the counts
+    assert run_hints.games_a_match("previous", defaults) == 200
     with pytest.raises(SystemExit):
         run_hints.arguments(["--only", "everything"])
 
