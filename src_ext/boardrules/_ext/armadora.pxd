@@ -91,6 +91,7 @@ ctypedef struct ArmadoraTables:
     int edge_east[AR_MAX_CELLS]      # edge id of the cell's east / south side, or -1
     int edge_south[AR_MAX_CELLS]
     uint64_t all_cells
+    uint64_t near[AR_MAX_CELLS]      # squares within 2 steps (palisade legality is local)
     uint64_t mine_mask
     int num_mines
     int mine_cells[AR_MAX_MINES]     # filled by the gold chance events in this order

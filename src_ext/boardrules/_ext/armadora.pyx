@@ -68,10 +68,46 @@ cdef inline uint64_t territory_of(const ArmadoraState* s, const ArmadoraTables* 
     return flood(bit(c), s.open_e, s.open_w, s.open_s, s.open_n, t.width)
 
 
+cdef inline uint64_t grow(uint64_t reach, uint64_t oe, uint64_t ow, uint64_t os,
+                          uint64_t on, int w) noexcept nogil:
+    """``reach`` and its neighbours through free edges (one step of flood)."""
+    return (reach | ((reach & oe) << 1) | ((reach & ow) >> 1)
+            | ((reach & os) << w) | ((reach & on) >> w))
+
+
+cdef inline bint fewer_than_four(uint64_t cells) noexcept nogil:
+    """popcount64(cells) < AR_MIN_TERRITORY (= 4), cheaper: three lowest bits cleared leave
+    nothing."""
+    cells &= cells - 1
+    cells &= cells - 1
+    return (cells & (cells - 1)) == 0
+
+
+cdef inline bint closes_small_side(uint64_t start, uint64_t other, uint64_t oe,
+                                   uint64_t ow, uint64_t os, uint64_t on,
+                                   int w) noexcept nogil:
+    """With a palisade's gap already shut in oe..on: is ``start``'s side, cut off from
+    ``other`` (the square across the gap), a territory of fewer than 4 squares?
+
+    A flood that has reached 4 squares can stop: the side is big enough whether or not it
+    is cut off.  So only squares within two steps of ``start`` are ever read -- which is
+    why a palisade changes the legality of gaps near it only (place_palisade)."""
+    cdef uint64_t nxt
+    while fewer_than_four(start):
+        if start & other:
+            return False  # the two squares still meet: the palisade closes nothing
+        nxt = grow(start, oe, ow, os, on, w)
+        if nxt == start:
+            return True
+        start = nxt
+    return False
+
+
 cdef bint palisade_keeps_territories(const ArmadoraState* s, const ArmadoraTables* t,
-                                     int e, uint64_t territory) noexcept nogil:
+                                     int e) noexcept nogil:
     """rule 三/限制條件 (3, palisades, the restriction): a palisade may not form a territory
-    of 1, 2 or 3 squares."""
+    of 1, 2 or 3 squares.  It forms one exactly when the squares on either side of it are
+    cut apart and one of the two sides has fewer than 4 squares."""
     cdef int a = t.edge_a[e]
     cdef int b = t.edge_b[e]
     cdef uint64_t oe = s.open_e, ow = s.open_w, os = s.open_s, on = s.open_n
@@ -81,35 +117,37 @@ cdef bint palisade_keeps_territories(const ArmadoraState* s, const ArmadoraTable
     else:
         os &= ~bit(a)
         on &= ~bit(b)
-    cdef uint64_t side = flood(bit(a), oe, ow, os, on, t.width)
-    if side & bit(b):
-        return True  # the palisade closes nothing: territories unchanged
-    cdef int n = popcount64(side)
-    return n >= AR_MIN_TERRITORY and popcount64(territory) - n >= AR_MIN_TERRITORY
+    return not (closes_small_side(bit(a), bit(b), oe, ow, os, on, t.width)
+                or closes_small_side(bit(b), bit(a), oe, ow, os, on, t.width))
 
 
 cdef void refresh_palisade_legality(ArmadoraState* s, const ArmadoraTables* t,
                                     uint64_t region) noexcept nogil:
-    """Recompute pal_legal for the free edges inside the territories covering ``region``.
+    """Recompute pal_legal for the free gaps with a square in ``region``.
 
-    A palisade's legality depends only on its own territory, so after a placement only
-    the territories it touched need this.
+    A gap on a side of a free 2 x 2 block of squares (no palisade inside it) never cuts
+    anything apart, so it is legal without a flood: early in the game that is most gaps.
     """
-    cdef uint64_t comp, cells
+    cdef uint64_t block = (s.open_e & s.open_s & (s.open_s >> 1)
+                           & (s.open_e >> t.width))  # bit c: the block with c top left
+    # gaps east and south of their square c: c or the square across it in region
+    cdef uint64_t east = (region | (region >> 1)) & s.open_e
+    cdef uint64_t south = (region | (region >> t.width)) & s.open_s
+    cdef uint64_t sure_east = east & (block | (block << t.width))
+    cdef uint64_t sure_south = south & (block | (block << 1))
     cdef int c, e
-    while region:
-        comp = territory_of(s, t, ctz64(region))
-        region &= ~comp
-        cells = comp
-        while cells:
-            c = ctz64(cells)
-            cells &= cells - 1
-            e = t.edge_east[c]
-            if e >= 0 and (s.open_e & bit(c)):
-                set_palisade_legal(s, e, palisade_keeps_territories(s, t, e, comp))
-            e = t.edge_south[c]
-            if e >= 0 and (s.open_s & bit(c)):
-                set_palisade_legal(s, e, palisade_keeps_territories(s, t, e, comp))
+    while east:
+        c = ctz64(east)
+        east &= east - 1
+        e = t.edge_east[c]
+        set_palisade_legal(s, e, (sure_east >> c) & 1
+                           or palisade_keeps_territories(s, t, e))
+    while south:
+        c = ctz64(south)
+        south &= south - 1
+        e = t.edge_south[c]
+        set_palisade_legal(s, e, (sure_south >> c) & 1
+                           or palisade_keeps_territories(s, t, e))
 
 
 cdef inline void set_palisade_legal(ArmadoraState* s, int e, bint ok) noexcept nogil:
@@ -345,14 +383,19 @@ cdef inline int emit_palisades(const ArmadoraState* s, int* out, int n, int base
 cdef inline int emit_warriors(const ArmadoraState* s, int p, uint64_t cells,
                               int* out, int n, int base) noexcept nogil:
     """A warrior of each strength left behind p's screen on each of ``cells``."""
-    cdef int c, k
+    cdef int ks[AR_MAX_STRENGTH]
+    cdef int nk = 0, c, k, first
+    for k in range(1, AR_MAX_STRENGTH + 1):
+        if s.pool[p][k]:
+            ks[nk] = k - 1
+            nk += 1
     while cells:
         c = ctz64(cells)
         cells &= cells - 1
-        for k in range(1, AR_MAX_STRENGTH + 1):
-            if s.pool[p][k]:
-                out[n] = base + c * AR_MAX_STRENGTH + k - 1
-                n += 1
+        first = base + c * AR_MAX_STRENGTH
+        for k in range(nk):
+            out[n + k] = first + ks[k]
+        n += nk
     return n
 
 
@@ -477,7 +520,9 @@ cdef void place_palisade(ArmadoraState* s, const ArmadoraTables* t, int e) noexc
         s.open_s &= ~bit(a)
         s.open_n &= ~bit(b)
     set_palisade_legal(s, e, False)
-    refresh_palisade_legality(s, t, bit(a) | bit(b))
+    # only the gaps with a square within two steps of a or b read this one
+    # (closes_small_side): the others keep their legality
+    refresh_palisade_legality(s, t, t.near[a] | t.near[b])
 
 
 cdef void place_warrior(ArmadoraState* s, int p, int c, int k, bint face_up) noexcept nogil:
@@ -1079,6 +1124,10 @@ cdef class ArmadoraCore(CoreGame):
                 t.edge_b[e] = c + width
                 e += 1
         t.nedges = e
+        for c in range(t.ncells):
+            for k in range(t.ncells):
+                if abs(k % width - c % width) + abs(k // width - c // width) <= 2:
+                    t.near[c] |= bit(k)
         t.num_mines = len(mines)
         for k, c in enumerate(mines):
             if not 0 <= c < t.ncells:
