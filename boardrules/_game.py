@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import weakref
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeGuard, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeGuard, TypeVar, cast
 
 from boardrules._base import CHANCE, Move, check_seed, exact_int
 from boardrules._events import Event
@@ -51,12 +51,21 @@ class Game(Generic[GameStateT, GameMoveT]):
     #: (``None``: 1.0).  A game whose ``evaluate`` tells good moves from bad by small
     #: margins sets a lower one (Albion: 0.02, with rollouts cut at once).
     exploration: ClassVar[float | None] = None
-    #: MCTS / ISMCTS iterations of each strength level of :func:`~boardrules.suggest`
-    #: (``"fast"``, ``"normal"`` -- the default --, ``"strong"``): chosen per game so that
-    #: ``"normal"`` answers in well under a second on one core at the game's busiest
-    #: positions (the search page's "Strength levels" gives the figures).
+    #: How MCTS and ISMCTS rollouts choose a player's move when the caller does not say:
+    #: ``"random"`` (uniformly), or ``"informed"``: the move the game's C-level
+    #: ``action_values`` rate best, but for a uniformly random one with probability
+    #: :attr:`rollout_epsilon` (chosen per game by measurement: the search page).
+    rollout_policy: ClassVar[Literal["random", "informed"]] = "random"
+    #: The chance of a uniformly random move in an informed rollout.
+    rollout_epsilon: ClassVar[float] = 0.1
+    #: The MCTS / ISMCTS iteration cap of each strength level of
+    #: :func:`~boardrules.suggest` (``"fast"``, ``"normal"`` -- the default --,
+    #: ``"strong"``).  A level searches until its answer is sure, its CPU limit (0.1, 1 and
+    #: 10 seconds: :data:`~boardrules.search.suggest.LEVEL_CPU_SECONDS`) is spent or this
+    #: many iterations are done; the caps are set per game so that at the busy positions
+    #: the CPU limit comes first (the search page's "Strength levels").
     search_levels: ClassVar[Mapping[str, int]] = {
-        "fast": 1000, "normal": 10_000, "strong": 100_000}
+        "fast": 10_000, "normal": 100_000, "strong": 1_000_000}
     #: The :class:`State` subclass of the game.
     state_class: ClassVar[type[State[Any]]]
     #: Action id of a move that ends a player's game for good (Armadora's pass), if any.

@@ -13,16 +13,17 @@ import pytest
 
 import boardrules
 from boardrules import State, suggest
+from boardrules._ext.search import MIN_ANSWER_VISITS
 from boardrules.arena import parse_bot
 from boardrules.cli import main as cli_main
 from boardrules.search import AlphaBetaBot, ISMCTSBot, MCTSBot
 from boardrules.search.suggest import (
     ALPHABETA_LEVELS,
     DEFAULT_LEVEL,
+    LEVEL_CPU_SECONDS,
     LEVELS,
-    MIN_SEPARATING_VISITS,
+    MoveEstimate,
     _alphabeta_warning,
-    _mcts_warning,
 )
 
 FOUR_GAMES = ("armadora", "rome_and_carthage", "armada", "albion")
@@ -38,12 +39,17 @@ def connect_four_win_in_one() -> State:
 
 
 def test_the_default_search_is_the_normal_level() -> None:
-    state = boardrules.load("armadora", players=2).new_game(seed=3)
+    """The default searches at "normal": until sure, within the level's CPU limit and
+    iteration cap.  Connect four's opening is sure long before either, so the search is
+    the same simulation for simulation."""
+    state = boardrules.load("connect_four").new_game(seed=3)
     default = suggest(state, seed=1)
     normal = suggest(state, seed=1, level="normal")
     assert DEFAULT_LEVEL == "normal"
-    assert default.stats["level"] == "normal"
-    assert default.stats["iterations"] == state.game.search_levels["normal"]
+    assert default.stats["level"] == "normal" and default.stats["until_sure"]
+    assert default.stats["cpu_limit"] == LEVEL_CPU_SECONDS["normal"]
+    assert default.stats["stopped"] == "sure"
+    assert default.stats["iterations"] < state.game.search_levels["normal"]
     assert (default.move, default.ranked) == (normal.move, normal.ranked)
 
 
@@ -52,18 +58,25 @@ def test_levels_grow_and_the_search_spends_the_level_budget(game_id: str) -> Non
     game = boardrules.load(game_id, players=2)
     budgets = [game.search_levels[level] for level in LEVELS]
     assert budgets == sorted(budgets) and len(set(budgets)) == 3
-    # the default is well above 0.5.0's 1,000 iterations on each of the four games
+    # the default's cap is well above 0.5.0's 1,000 iterations on each of the four games
     assert game.search_levels["normal"] >= 10_000
     s = suggest(game.new_game(seed=2), seed=4, level="fast")
     assert s.stats["level"] == "fast"
-    assert s.stats["iterations"] == game.search_levels["fast"]
-    assert sum(n for _, _, n in s.ranked) == game.search_levels["fast"]
+    # what ended it: sure, the CPU limit, or the cap (stopped None)
+    assert s.stats["iterations"] <= game.search_levels["fast"]
+    assert (s.stats["stopped"] is None) == (s.stats["iterations"] == game.search_levels["fast"])
+    assert s.stats["stopped"] in ("sure", "cpu", None)
+    assert sum(n for _, _, n in s.ranked) == s.stats["iterations"]
 
 
-def test_a_level_is_reproducible_for_a_seed() -> None:
-    state = boardrules.load("rome_and_carthage", players=2).new_game(seed=5)
+def test_a_level_that_ends_sure_is_reproducible_for_a_seed() -> None:
+    """A level's stop once sure is looked at on fixed iterations: a search the CPU limit
+    did not end is the same for a seed (only the CPU limit depends on the machine)."""
+    state = boardrules.load("connect_four").new_game(seed=5)
+    state.apply("d")
     first = suggest(state, seed=9, level="fast")
     again = suggest(state.copy(), seed=9, level="fast")
+    assert first.stats["stopped"] == "sure"
     assert (first.move, first.ranked, first.warning) == (again.move, again.ranked,
                                                          again.warning)
 
@@ -131,32 +144,26 @@ def test_best_visits_and_margin_describe_the_top_two() -> None:
     assert s.best_visits == s.ranked[0][2]
     assert s.margin == pytest.approx(s.ranked[0][1] - s.ranked[1][1])
     # the winning move is worth far more than any other, on plenty of simulations
-    assert s.margin > 0.5 and s.best_visits > MIN_SEPARATING_VISITS
+    assert s.margin > 0.5 and s.best_visits > 100 * MIN_ANSWER_VISITS
     assert s.warning is None
 
 
 def test_a_tiny_budget_warns_that_the_top_moves_are_not_separated() -> None:
     state = boardrules.load("armadora", players=2).new_game(seed=3)
     s = suggest(state, seed=1, iterations=200)
-    assert s.best_visits < MIN_SEPARATING_VISITS
+    assert s.best_visits < 10 * MIN_ANSWER_VISITS
     assert s.warning is not None and "simulations" in s.warning
     assert str(s.move) in s.warning
 
 
-def test_the_warning_rule_on_the_top_two() -> None:
-    """Separated: the best has twice the second's simulations, or a value two standard
-    errors above it; else a warning naming both, whatever the number of simulations."""
-    alike = [("b2", 0.10, 5000), ("a1", 0.09, 4800), ("c3", 0.0, 200)]
-    warning = _mcts_warning(alike, 10_000)
-    assert warning is not None and "did not separate" in warning
-    assert "b2" in warning and "a1" in warning
-    assert _mcts_warning([("b2", 0.10, 5000), ("a1", 0.12, 2500)], 7500) is None
-    # 0.30 against 0.10 on 3,000 and 2,000 simulations: about seven standard errors apart
-    assert _mcts_warning([("b2", 0.30, 3000), ("a1", 0.10, 2000)], 5000) is None
-    few = _mcts_warning([("b2", 0.9, MIN_SEPARATING_VISITS - 1), ("a1", -0.9, 1)], 100)
-    assert few is not None and "fewer than" in few
-    assert _alphabeta_warning([("b2", 0.5, 10), ("a1", 0.5, 10)], 6) is not None
-    assert _alphabeta_warning([("b2", 0.5, 10), ("a1", 0.4, 10)], 6) is None
+def test_the_alphabeta_warning_rule_on_the_top_two() -> None:
+    """Alpha-beta: a warning after depth 1, or naming the moves valued alike."""
+    alike = [MoveEstimate("b2", 0.5, 10, 0.0, 0.5, 0.5), MoveEstimate("a1", 0.5, 10, 0.0, 0.5, 0.5)]
+    text = _alphabeta_warning(alike, ["a1"], 6)
+    assert text is not None and "b2 and a1 are valued alike" in text
+    apart = [alike[0], MoveEstimate("a1", 0.4, 10, 0.0, 0.4, 0.4)]
+    assert _alphabeta_warning(apart, [], 6) is None
+    assert "depth 1" in (_alphabeta_warning(apart, [], 1) or "")
 
 
 def test_one_legal_move_has_no_warning() -> None:

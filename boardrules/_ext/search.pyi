@@ -13,13 +13,21 @@ POLL_SECONDS: float
 TT_MIN_BITS: int
 SIMULTANEOUS_MODES: dict[str, int]
 MAX_HINTS: int
+ROOT_SELECTIONS: dict[str, int]
+ROLLOUT_POLICIES: dict[str, int]
+MIN_ANSWER_VISITS: int
+MIN_SURE_VISITS: int
+ANSWER_VARIANCE_FLOOR: float
+INF_STDERR: float
 
 def run_mcts(st: CoreState, iterations: int, time_limit: float, exploration: float,
              rollout_limit: int, ismcts: bool, determinize_once: bool, observer: int,
              seed: int, threads: int, max_nodes: int = ...,
              should_stop: Callable[[], bool] | None = ...,
              simultaneous: str = ..., store: TreeStore | None = ...,
-             game_key: object = ...) -> dict[str, Any]: ...
+             game_key: object = ..., *, cpu_limit: float = ..., until_sure: bool = ...,
+             z: float = ..., tie_tolerance: float = ..., root_selection: str = ...,
+             rollout_policy: str = ..., rollout_epsilon: float = ...) -> dict[str, Any]: ...
 
 class TreeStore:
     def played(self, action: int) -> None: ...

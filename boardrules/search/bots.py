@@ -15,6 +15,8 @@ from boardrules.errors import InvalidStateError
 from boardrules.search.suggest import (
     Algorithm,
     Level,
+    RolloutPolicy,
+    RootSelection,
     SearchHandle,
     SearchOptions,
     Simultaneous,
@@ -123,7 +125,8 @@ def _one_ply_value(world: Any, action: int, player: int) -> float:
 class _SearchBot:
     algorithm: Algorithm = "auto"
     #: Options whose value is a word (a bot spec's ``level=strong``), not a number.
-    word_options: ClassVar[frozenset[str]] = frozenset({"level", "simultaneous"})
+    word_options: ClassVar[frozenset[str]] = frozenset({
+        "level", "simultaneous", "root_selection", "rollout_policy", "until_sure"})
 
     def __init__(self, options: SearchOptions, seed: int | None,
                  handle: SearchHandle | None = None) -> None:
@@ -156,14 +159,22 @@ class _MctsFamilyBot(_SearchBot):
                  threads: int = 1, seed: int | None = None, exploration: float | None = None,
                  rollout_limit: int | None = None, max_memory: int | None = None,
                  simultaneous: Simultaneous = "decoupled", level: Level | None = None,
-                 reuse: bool = True) -> None:
+                 reuse: bool = True, until_sure: bool | None = None,
+                 cpu_limit: float | None = None, confidence: float | None = None,
+                 root_selection: RootSelection | None = None,
+                 rollout_policy: RolloutPolicy | None = None,
+                 rollout_epsilon: float | None = None) -> None:
         # checked now, by the same function as suggest(): a bad option fails here, not
         # at the first move
         super().__init__(check_options(self.algorithm, iterations=iterations,
                                        time_limit=time_limit, threads=threads,
                                        exploration=exploration, rollout_limit=rollout_limit,
                                        max_memory=max_memory, simultaneous=simultaneous,
-                                       level=level),
+                                       level=level, until_sure=until_sure,
+                                       cpu_limit=cpu_limit, confidence=confidence,
+                                       root_selection=root_selection,
+                                       rollout_policy=rollout_policy,
+                                       rollout_epsilon=rollout_epsilon),
                          seed, SearchHandle() if _reuse(reuse) else None)
 
 

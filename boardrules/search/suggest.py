@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -40,6 +41,26 @@ LEVELS = ("fast", "normal", "strong")
 #: The level of a search given no budget (no ``iterations``, ``time_limit``,
 #: ``max_nodes`` or ``depth``).
 DEFAULT_LEVEL: Level = "normal"
+#: MCTS / ISMCTS at a level search until the answer is sure (``until_sure``) or this many
+#: CPU seconds of each search thread are spent (``cpu_limit``), or the game's iteration
+#: cap of the level (:attr:`Game.search_levels <boardrules.Game.search_levels>`) is
+#: reached, whichever comes first.
+LEVEL_CPU_SECONDS: Mapping[str, float] = {"fast": 0.1, "normal": 1.0, "strong": 10.0}
+#: How MCTS / ISMCTS choose the root's move to simulate: ``"uct"`` as at every node, or
+#: ``"lucb"``: the best move and its closest challenger, to tell them apart.
+RootSelection = Literal["uct", "lucb"]
+ROOT_SELECTIONS = ("uct", "lucb")
+DEFAULT_ROOT_SELECTION: RootSelection = "uct"
+#: How rollouts choose a player's move: uniformly at random, or ``"informed"``: the move
+#: the game's ``action_values`` rate best, but for a random one with probability
+#: ``rollout_epsilon`` (uniformly random on a game without action values).
+RolloutPolicy = Literal["random", "informed"]
+ROLLOUT_POLICIES = ("random", "informed")
+#: The confidence of a suggestion's intervals (two-sided, per move).
+DEFAULT_CONFIDENCE = 0.95
+#: Values closer than this (on the [-1, 1] scale of results) are equal for the answer:
+#: a move proven within it of the best is *tied* with it.
+TIE_TOLERANCE = 0.01
 #: 0.5.0's budget when none was given (today the ``"fast"`` level of most games).
 LEGACY_DEFAULT_ITERATIONS = 1000
 #: Alpha-beta's node budget per level (iterative deepening until it is spent) and the
@@ -49,8 +70,6 @@ ALPHABETA_LEVELS: Mapping[str, tuple[int, float]] = {
 #: Alpha-beta node budget when none of ``depth``, ``max_nodes``, ``time_limit`` is given
 #: (the ``"normal"`` level: about a second on Armadora).
 DEFAULT_MAX_NODES, DEFAULT_SAFETY_SECONDS = ALPHABETA_LEVELS[DEFAULT_LEVEL]
-#: Fewest simulations under the best move for an MCTS suggestion to count as separated.
-MIN_SEPARATING_VISITS = 100
 #: Memory of one search (bytes, all threads together): the MCTS trees, or alpha-beta's
 #: transposition tables and per-thread buffers.
 DEFAULT_MAX_MEMORY = 256 * 2**20
@@ -64,7 +83,9 @@ TT_BITS = 20  # the largest transposition table (2**20 entries) for deep searche
 # Options each algorithm understands, besides player, algorithm, time_limit, threads, seed
 # and should_stop, which all take.
 _MCTS_OPTIONS = frozenset({"iterations", "exploration", "rollout_limit", "max_memory",
-                           "simultaneous", "level"})
+                           "simultaneous", "level", "until_sure", "cpu_limit",
+                           "confidence", "root_selection", "rollout_policy",
+                           "rollout_epsilon"})
 _OPTIONS = {
     "auto": _MCTS_OPTIONS,  # auto is MCTS or ISMCTS, which take the same options
     "mcts": _MCTS_OPTIONS,
@@ -72,6 +93,23 @@ _OPTIONS = {
     "alphabeta": frozenset({"depth", "max_nodes", "determinizations", "max_memory",
                             "level"}),
 }
+
+
+@dataclass(frozen=True)
+class MoveEstimate(Generic[MoveT]):
+    """What a search knows of one move: ``value`` (the mean result for the player to move,
+    in [-1, 1]), ``visits`` (simulations, or alpha-beta's nodes), ``stderr`` (its
+    standard error; ``inf`` when the move has too few simulations for an interval, 0.0
+    for alpha-beta's minimax values) and ``low`` / ``high``, the confidence interval at
+    the suggestion's :attr:`~Suggestion.confidence`, within the results' range [-1, 1]
+    (``-1.0`` to ``1.0`` for a move without one)."""
+
+    move: MoveT
+    value: float
+    visits: int
+    stderr: float
+    low: float
+    high: float
 
 
 @dataclass(frozen=True)
@@ -110,12 +148,24 @@ class Suggestion(Generic[MoveT]):
       average strategy, an approximate equilibrium of the stage.  Playing ``move`` every
       time is predictable; :meth:`draw` draws from the strategy (the search bots do).
       ``stats["reply_strategy"]`` is the reply's, when the move is the commit.
-    * ``warning`` -- ``None`` when the search separated the best move from the second,
-      else why not, in words (``best_visits`` and ``margin`` give the figures): an MCTS
-      search whose best move rests on fewer than 100 simulations, or whose best has
-      neither twice the second's simulations nor a value two standard errors above it;
-      an alpha-beta search that completed only depth 1, or whose two best moves are
-      valued alike.  A position with one legal move has no warning.
+    * ``estimates`` -- :class:`MoveEstimate` of every move in ``ranked``'s order: value,
+      visits, standard error and the confidence interval;
+    * ``separated`` -- true when the best move's interval lies above every other move's
+      (MCTS and ISMCTS: the lower bound of the best above each other's upper bound at
+      ``confidence``; alpha-beta: depth 2 or more completed and the best valued above
+      every other); a position with one legal move is separated;
+    * ``tied`` -- the moves proven equal in value to the best: the interval of their
+      difference lies within :data:`TIE_TOLERANCE` (alpha-beta: valued exactly alike);
+    * ``sure`` -- every other move is separated from the best or tied with it: the search
+      knows its answer (``separated`` or a proven tie);
+    * ``confidence`` -- the confidence of the intervals (0.95 unless asked);
+    * ``warning`` -- ``None`` when the best move is separated, else what is unsure (or
+      which moves tie with it), in words.
+
+    The best move of MCTS and ISMCTS is the one of the highest lower bound (a move with
+    too few simulations for an interval ranks below every move that has one, the most
+    simulated first).  How the intervals are made, and what they do not say, is on the
+    search page ("How sure a suggestion is").
     """
 
     move: MoveT
@@ -124,6 +174,11 @@ class Suggestion(Generic[MoveT]):
     stats: dict[str, Any] = field(default_factory=dict)
     warning: str | None = None
     strategy: list[tuple[MoveT, float]] | None = None
+    estimates: list[MoveEstimate[MoveT]] = field(default_factory=list)
+    separated: bool = False
+    tied: list[MoveT] = field(default_factory=list)
+    sure: bool = False
+    confidence: float = DEFAULT_CONFIDENCE
 
     def draw(self, rng: random.Random) -> MoveT:
         """The move to play: drawn from :attr:`strategy` with ``rng`` when the search gave
@@ -240,12 +295,19 @@ class SearchOptions:
     max_memory: int | None = None
     simultaneous: Simultaneous | None = None
     level: Level | None = None
+    until_sure: bool | None = None
+    cpu_limit: float | None = None
+    confidence: float | None = None
+    root_selection: RootSelection | None = None
+    rollout_policy: RolloutPolicy | None = None
+    rollout_epsilon: float | None = None
 
     def as_kwargs(self) -> dict[str, Any]:
         """The options given, as keyword arguments of :func:`suggest`."""
         names = ("iterations", "time_limit", "depth", "max_nodes", "exploration",
                  "rollout_limit", "determinizations", "max_memory", "simultaneous",
-                 "level")
+                 "level", "until_sure", "cpu_limit", "confidence", "root_selection",
+                 "rollout_policy", "rollout_epsilon")
         given = {n: getattr(self, n) for n in names if getattr(self, n) is not None}
         return {"algorithm": self.algorithm, "threads": self.threads, **given}
 
@@ -285,6 +347,34 @@ def _level(value: Any) -> Level:
     raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {value!r}")
 
 
+def _word(value: Any, name: str, words: tuple[str, ...]) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str, not {type(value).__name__}")
+    if value not in words:
+        raise ValueError(f"{name} must be one of {', '.join(words)}, not {value!r}")
+    return value
+
+
+def _root_selection(value: Any) -> RootSelection:
+    return "lucb" if _word(value, "root_selection", ROOT_SELECTIONS) == "lucb" else "uct"
+
+
+def _rollout_policy(value: Any) -> RolloutPolicy:
+    word = _word(value, "rollout_policy", ROLLOUT_POLICIES)
+    return "informed" if word == "informed" else "random"
+
+
+def _bool(value: Any, name: str) -> bool:
+    """A bool (a bot spec gives 1 / 0 or true / false)."""
+    if isinstance(value, bool):
+        return value
+    if type(value) is int and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str) and value.lower() in ("true", "false"):
+        return value.lower() == "true"
+    raise TypeError(f"{name} must be a bool, not {value!r}")
+
+
 def _simultaneous(value: Any) -> Simultaneous:
     if not isinstance(value, str):
         raise TypeError(f"simultaneous must be a str, not {type(value).__name__}")
@@ -303,7 +393,11 @@ def check_options(algorithm: Algorithm = "auto", *, iterations: int | None = Non
                   determinizations: int | None = None,
                   max_memory: int | None = None,
                   simultaneous: Simultaneous | None = None,
-                  level: Level | None = None) -> SearchOptions:
+                  level: Level | None = None, until_sure: bool | None = None,
+                  cpu_limit: float | None = None, confidence: float | None = None,
+                  root_selection: RootSelection | None = None,
+                  rollout_policy: RolloutPolicy | None = None,
+                  rollout_epsilon: float | None = None) -> SearchOptions:
     """Check search options against the algorithm (the bots call it when built, and
     :func:`suggest` on every call): ValueError for an option the algorithm does not use,
     a value out of range or a ``level`` beside another budget than ``time_limit``,
@@ -313,7 +407,10 @@ def check_options(algorithm: Algorithm = "auto", *, iterations: int | None = Non
     given = {"iterations": iterations, "depth": depth, "max_nodes": max_nodes,
              "exploration": exploration, "rollout_limit": rollout_limit,
              "determinizations": determinizations, "max_memory": max_memory,
-             "simultaneous": simultaneous, "level": level}
+             "simultaneous": simultaneous, "level": level, "until_sure": until_sure,
+             "cpu_limit": cpu_limit, "confidence": confidence,
+             "root_selection": root_selection, "rollout_policy": rollout_policy,
+             "rollout_epsilon": rollout_epsilon}
     for name, value in given.items():
         if value is not None and name not in _OPTIONS[algorithm]:
             raise ValueError(f"option {name} does not apply to algorithm {algorithm!r} "
@@ -341,6 +438,15 @@ def check_options(algorithm: Algorithm = "auto", *, iterations: int | None = Non
         max_memory=None if max_memory is None else _int(max_memory, "max_memory", 1, 2**50),
         simultaneous=None if simultaneous is None else _simultaneous(simultaneous),
         level=None if level is None else _level(level),
+        until_sure=None if until_sure is None else _bool(until_sure, "until_sure"),
+        cpu_limit=None if cpu_limit is None else _number(
+            cpu_limit, "cpu_limit", 0.0, MAX_TIME_LIMIT, positive=True),
+        confidence=None if confidence is None else _number(
+            confidence, "confidence", 0.5, 0.999),
+        root_selection=None if root_selection is None else _root_selection(root_selection),
+        rollout_policy=None if rollout_policy is None else _rollout_policy(rollout_policy),
+        rollout_epsilon=None if rollout_epsilon is None else _number(
+            rollout_epsilon, "rollout_epsilon", 0.0, 1.0),
     )
 
 
@@ -350,7 +456,11 @@ def suggest(state: State[MoveT], *, player: int | None = None, algorithm: Algori
             max_nodes: int | None = None, exploration: float | None = None,
             rollout_limit: int | None = None, determinizations: int | None = None,
             max_memory: int | None = None, simultaneous: Simultaneous | None = None,
-            level: Level | None = None,
+            level: Level | None = None, until_sure: bool | None = None,
+            cpu_limit: float | None = None, confidence: float | None = None,
+            root_selection: RootSelection | None = None,
+            rollout_policy: RolloutPolicy | None = None,
+            rollout_epsilon: float | None = None,
             should_stop: Callable[[], bool] | None = None,
             handle: SearchHandle | None = None) -> Suggestion[MoveT]:
     """Ranked moves for the player to move.
@@ -358,11 +468,14 @@ def suggest(state: State[MoveT], *, player: int | None = None, algorithm: Algori
     * ``player`` -- whose knowledge the search may use (default: the player to move);
     * ``algorithm`` -- ``"ismcts"`` (the default for games with hidden information),
       ``"mcts"`` (the default otherwise) or ``"alphabeta"``;
-    * ``level`` -- ``"fast"``, ``"normal"`` or ``"strong"``: a budget chosen per game
-      (:attr:`Game.search_levels <boardrules.Game.search_levels>` for MCTS and ISMCTS,
-      30,000 / 300,000 / 3,000,000 nodes for alpha-beta), reproducible for a seed on any
-      machine.  A search given no budget at all searches at ``"normal"``; a level with
-      ``iterations``, ``max_nodes`` or ``depth`` is a ValueError (two budgets);
+    * ``level`` -- ``"fast"``, ``"normal"`` or ``"strong"``: MCTS and ISMCTS search
+      until the answer is sure (``until_sure``), or 0.1, 1 or 10 seconds of CPU per
+      search thread are spent (:data:`LEVEL_CPU_SECONDS`), or the game's iteration cap
+      (:attr:`Game.search_levels <boardrules.Game.search_levels>`) is reached,
+      whichever comes first (``stats["stopped"]``: ``"sure"``, ``"cpu"`` or ``None``);
+      alpha-beta searches 30,000 / 300,000 / 3,000,000 nodes, reproducible for a seed on
+      any machine.  A search given no budget at all searches at ``"normal"``; a level
+      with ``iterations``, ``max_nodes`` or ``depth`` is a ValueError (two budgets);
     * ``time_limit`` -- seconds, for every algorithm (beside its other budget: whichever
       runs out first);
     * ``threads`` -- root parallelism without the GIL: independent MCTS trees merged, or
@@ -375,8 +488,19 @@ def suggest(state: State[MoveT], *, player: int | None = None, algorithm: Algori
       and keeps its own trees for the next (``stats["reused_nodes"]``,
       ``stats["reused_visits"]``; ``iterations`` counts this call's simulations only).
 
-    MCTS and ISMCTS take ``iterations`` (default: the ``"normal"`` level's when no
-    ``time_limit`` is given; deterministic for a ``seed``), ``exploration`` (UCT
+    MCTS and ISMCTS take ``iterations`` (searched out, deterministic for a ``seed``;
+    without a budget the ``"normal"`` level applies), ``until_sure`` (stop once every
+    other move is separated from the best or tied with it, looked at every 64
+    iterations, so still deterministic for a seed; default true at a level, else
+    false), ``cpu_limit`` (CPU seconds of each search thread: the budget that does not
+    count time the machine gave to other work), ``confidence`` (of the intervals,
+    default 0.95), ``root_selection`` (``"uct"``, the default, or ``"lucb"``: each
+    simulation goes to the best move or its closest challenger, whichever interval is
+    wider), ``rollout_policy`` and ``rollout_epsilon`` (``"random"`` moves, or
+    ``"informed"``: the move the game's C-level ``action_values`` rate best but for a
+    random one with probability ``rollout_epsilon``; defaults the game's
+    :attr:`~boardrules.Game.rollout_policy` and
+    :attr:`~boardrules.Game.rollout_epsilon`), ``exploration`` (UCT
     constant; default the game's :attr:`~boardrules.Game.exploration`, else 1.0),
     ``rollout_limit`` (random moves before the game's heuristic, 0: the heuristic at once;
     default the game's :attr:`~boardrules.Game.rollout_limit`, else to the end),
@@ -419,7 +543,10 @@ def suggest(state: State[MoveT], *, player: int | None = None, algorithm: Algori
                             threads=threads, depth=depth, max_nodes=max_nodes,
                             exploration=exploration, rollout_limit=rollout_limit,
                             determinizations=determinizations, max_memory=max_memory,
-                            simultaneous=simultaneous, level=level)
+                            simultaneous=simultaneous, level=level, until_sure=until_sure,
+                            cpu_limit=cpu_limit, confidence=confidence,
+                            root_selection=root_selection, rollout_policy=rollout_policy,
+                            rollout_epsilon=rollout_epsilon)
     seed = check_seed(seed)
     if should_stop is not None and not callable(should_stop):
         raise TypeError("should_stop must be a callable returning a bool")
@@ -436,57 +563,101 @@ def suggest(state: State[MoveT], *, player: int | None = None, algorithm: Algori
         return _mcts(state, options, player, seed, should_stop, handle._store)
 
 
-def _suggestion(state: State[MoveT], result: dict[str, Any],
-                stats: dict[str, Any]) -> Suggestion[MoveT]:
+def _z(confidence: float) -> float:
+    """The two-sided normal quantile of a confidence (1.96 for 0.95)."""
+    return statistics.NormalDist().inv_cdf(0.5 + confidence / 2.0)
+
+
+def _mcts_suggestion(state: State[MoveT], result: dict[str, Any], stats: dict[str, Any],
+                     confidence: float) -> Suggestion[MoveT]:
+    """A Suggestion from run_mcts's result: its ranking, intervals and verdict."""
     moves = state.game._moves
-    ranked = [(moves[a], v, n) for a, n, v in result["children"]]
+    z = result["z"]
+    # within the results' range [-1, 1]; a move without an interval may score anything
+    estimates = [MoveEstimate(moves[a], v, n, se, max(v - z * se, -1.0),
+                              min(v + z * se, 1.0))
+                 if se < _search.INF_STDERR else
+                 MoveEstimate(moves[a], v, n, math.inf, -1.0, 1.0)
+                 for a, n, v, se in result["estimates"]]
+    tied = [moves[a] for a in result["tied"]]
+    return _suggestion(state, result, stats, estimates=estimates,
+                       separated=result["separated"], sure=result["sure"], tied=tied,
+                       confidence=confidence,
+                       warning=_mcts_warning(estimates, tied, result["separated"],
+                                             result["sure"], stats["iterations"],
+                                             confidence))
+
+
+def _alphabeta_suggestion(state: State[MoveT], result: dict[str, Any],
+                          stats: dict[str, Any]) -> Suggestion[MoveT]:
+    """A Suggestion from run_alphabeta's result: minimax values have no sampling
+    interval; moves valued exactly as the best are tied with it."""
+    moves = state.game._moves
+    estimates = [MoveEstimate(moves[a], v, n, 0.0, v, v) for a, n, v in result["children"]]
+    best = estimates[0].value
+    tied = [e.move for e in estimates[1:] if abs(e.value - best) <= 1e-9]
+    deep = stats["depth"] >= 2 or len(estimates) < 2
+    separated = deep and not tied
+    return _suggestion(state, result, stats, estimates=estimates, separated=separated,
+                       sure=deep, tied=tied, confidence=1.0,
+                       warning=_alphabeta_warning(estimates, tied, stats["depth"]))
+
+
+def _suggestion(state: State[MoveT], result: dict[str, Any], stats: dict[str, Any], *,
+                estimates: list[MoveEstimate[MoveT]], separated: bool, sure: bool,
+                tied: list[MoveT], confidence: float,
+                warning: str | None) -> Suggestion[MoveT]:
+    moves = state.game._moves
+    ranked = [(e.move, e.value, e.visits) for e in estimates]
     pv = [moves[a] for a in result["pv"]]
-    if stats["algorithm"] == "alphabeta":
-        warning = _alphabeta_warning(ranked, stats["depth"])
-    else:
-        warning = _mcts_warning(ranked, stats["iterations"])
     mixed = result.get("strategy")
     strategy = [(moves[a], p) for a, p in mixed] if mixed else None
     return Suggestion(move=ranked[0][0], ranked=ranked, pv=pv, stats=stats, warning=warning,
-                      strategy=strategy)
+                      strategy=strategy, estimates=estimates, separated=separated,
+                      tied=tied, sure=sure, confidence=confidence)
 
 
-def _mcts_warning(ranked: list[tuple[Any, float, int]], iterations: int) -> str | None:
-    """Why the simulations did not separate the best move from the second, or None.
-
-    The best (the most simulated) is separated when it rests on at least
-    MIN_SEPARATING_VISITS simulations and either has twice the second's or a value more
-    than two standard errors above it (a result in [-1, 1] has a variance of at most
-    1 - mean**2; a floor of 0.01 keeps a near-certain value from looking exact)."""
-    if len(ranked) < 2:
+def _mcts_warning(estimates: list[MoveEstimate[Any]], tied: list[Any], separated: bool,
+                  sure: bool, iterations: int, confidence: float) -> str | None:
+    """What is unsure about the best move, in words (None when it is separated)."""
+    if separated or len(estimates) < 2:
         return None
-    (best, value, visits), (second, value2, visits2) = ranked[0], ranked[1]
-    if visits < MIN_SEPARATING_VISITS:
-        return (f"the best move {best} rests on {visits} of {iterations} simulations "
-                f"(fewer than {MIN_SEPARATING_VISITS}): give a higher level or more "
-                "iterations")
-    if visits >= 2 * visits2:
-        return None
-    error = math.sqrt(max(1.0 - value * value, 0.01) / visits
-                      + max(1.0 - value2 * value2, 0.01) / max(visits2, 1))
-    if value - value2 > 2.0 * error:
-        return None
-    return (f"the simulations did not separate the best move {best} ({visits} visits, "
-            f"value {value:+.3f}) from {second} ({visits2} visits, value {value2:+.3f}): "
-            "they may be equally good, or a higher level would tell them apart")
+    best = estimates[0]
+    percent = f"{confidence:.0%}"
+    if sure:
+        names = ", ".join(str(m) for m in tied)
+        return (f"the best move {best.move} is tied with {names}: their values are equal "
+                f"within {TIE_TOLERANCE} at {percent} confidence, so either is as good")
+    if best.stderr == math.inf:
+        return (f"the best move {best.move} rests on {best.visits} of {iterations} "
+                f"simulations, too few for a confidence interval: give a higher level or "
+                "more iterations")
+    rival = next((e for e in estimates[1:] if e.high >= best.low and e.move not in tied),
+                 estimates[1])
+    if rival.stderr == math.inf:
+        return (f"{rival.move} has {rival.visits} simulations, too few to tell it from the "
+                f"best move {best.move} ({best.visits} simulations, value "
+                f"{best.value:+.3f}): give a higher level or more iterations")
+    return (f"the simulations did not separate the best move {best.move} (value "
+            f"{best.value:+.3f} +- {best.high - best.value:.3f}, {best.visits} simulations) "
+            f"from {rival.move} ({rival.value:+.3f} +- {rival.high - rival.value:.3f}, "
+            f"{rival.visits}) at {percent} confidence: they may be equally good, or a "
+            "higher level would tell them apart")
 
 
-def _alphabeta_warning(ranked: list[tuple[Any, float, int]], depth: int) -> str | None:
+def _alphabeta_warning(estimates: list[MoveEstimate[Any]], tied: list[Any],
+                       depth: int) -> str | None:
     """Why alpha-beta's best move is not separated from the second, or None."""
-    if len(ranked) < 2:
+    if len(estimates) < 2:
         return None
     if depth <= 1:
         return ("the search completed only depth 1 (one move ahead): give a higher "
                 "level, more max_nodes or more time")
-    (best, value, _), (second, value2, _) = ranked[0], ranked[1]
-    if value - value2 <= 1e-9:
-        return (f"{best} and {second} are valued alike ({value:+.3f}) at depth {depth}: "
-                "a deeper search may tell them apart")
+    if tied:
+        names = ", ".join(str(m) for m in tied)
+        return (f"{estimates[0].move} and {names} are valued alike "
+                f"({estimates[0].value:+.3f}) at depth {depth}: a deeper search may tell "
+                "them apart")
     return None
 
 
@@ -498,11 +669,7 @@ def _mcts(state: State[MoveT], options: SearchOptions, player: int, seed: int,
     algorithm = options.algorithm
     if algorithm == "auto":
         algorithm = "ismcts" if hidden else "mcts"
-    iterations, level = options.iterations, options.level
-    if iterations is None and level is None and options.time_limit is None:
-        level = DEFAULT_LEVEL
-    if level is not None:
-        iterations = game.search_levels[level]
+    iterations, level, cpu_limit, until_sure = _mcts_budget(options, game.search_levels)
     trees = options.threads if iterations is None else min(options.threads, iterations)
     memory = DEFAULT_MAX_MEMORY if options.max_memory is None else options.max_memory
     mode = DEFAULT_SIMULTANEOUS if options.simultaneous is None else options.simultaneous
@@ -518,10 +685,21 @@ def _mcts(state: State[MoveT], options: SearchOptions, player: int, seed: int,
     rollout = options.rollout_limit
     if rollout is None:
         rollout = -1 if state.game.rollout_limit is None else state.game.rollout_limit
+    confidence = (DEFAULT_CONFIDENCE if options.confidence is None
+                  else options.confidence)
+    root_selection = (DEFAULT_ROOT_SELECTION if options.root_selection is None
+                      else options.root_selection)
+    policy = game.rollout_policy if options.rollout_policy is None else options.rollout_policy
+    epsilon = (game.rollout_epsilon if options.rollout_epsilon is None
+               else options.rollout_epsilon)
     result = _search.run_mcts(state._core, iterations or 0, options.time_limit or 0.0,
                               exploration, rollout, ismcts, hidden and not ismcts,
                               player, seed, options.threads, node_cap, should_stop, mode,
-                              store, game)  # equal games (same options): one tree
+                              store, game,  # equal games (same options): one tree
+                              cpu_limit=cpu_limit or 0.0, until_sure=until_sure,
+                              z=_z(confidence), tie_tolerance=TIE_TOLERANCE,
+                              root_selection=root_selection, rollout_policy=policy,
+                              rollout_epsilon=epsilon)
     moves = game._moves
     stats = {"algorithm": algorithm, "iterations": result["iterations"],
              "nodes": result["nodes"], "depth": result["max_depth"],
@@ -539,8 +717,33 @@ def _mcts(state: State[MoveT], options: SearchOptions, player: int, seed: int,
              "reply_strategy": [(moves[a], p) for a, p in result["reply_strategy"]],
              "from_commit": result["from_commit"],
              "reused_nodes": result["reused_nodes"],
-             "reused_visits": result["reused_visits"]}
-    return _suggestion(state, result, stats)
+             "reused_visits": result["reused_visits"],
+             "cpu_seconds": result["cpu_seconds"], "cpu_limit": cpu_limit,
+             "until_sure": until_sure, "root_selection": root_selection,
+             "rollout_policy": policy, "rollout_epsilon": epsilon,
+             "exploration": exploration, "rollout_limit": None if rollout < 0 else rollout}
+    return _mcts_suggestion(state, result, stats, confidence)
+
+
+def _mcts_budget(options: SearchOptions, levels: Mapping[str, int]
+                 ) -> tuple[int | None, Level | None, float | None, bool]:
+    """(iterations, level, cpu_limit, until_sure) of an MCTS / ISMCTS search: a level --
+    asked, or the default when no budget is given -- caps the iterations at the game's
+    count, the CPU time at LEVEL_CPU_SECONDS and stops once the answer is sure; an
+    explicit budget searches it out unless ``until_sure`` is asked."""
+    iterations, level = options.iterations, options.level
+    if (iterations is None and level is None and options.time_limit is None
+            and options.cpu_limit is None):
+        level = DEFAULT_LEVEL
+    cpu_limit = options.cpu_limit
+    if level is not None:
+        iterations = levels[level]
+        if cpu_limit is None:
+            cpu_limit = LEVEL_CPU_SECONDS[level]
+    until_sure = options.until_sure
+    if until_sure is None:
+        until_sure = level is not None
+    return iterations, level, cpu_limit, until_sure
 
 
 def _alphabeta(state: State[MoveT], options: SearchOptions, player: int, seed: int,
@@ -575,4 +778,4 @@ def _alphabeta(state: State[MoveT], options: SearchOptions, player: int, seed: i
              "max_memory": memory,
              "memory_bytes": result["memory_bytes"], "table_bytes": result["table_bytes"],
              "tables": result["tables"], "depth_cap": result["depth_cap"]}
-    return _suggestion(state, result, stats)
+    return _alphabeta_suggestion(state, result, stats)

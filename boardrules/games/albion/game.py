@@ -148,9 +148,11 @@ class AlbionGame(Game["AlbionState", AlbionMove]):
     # 0.005-0.3 against 0.5.0's 0.02 (the docs' Bots section)
     rollout_limit: ClassVar[int | None] = 0
     exploration: ClassVar[float | None] = 0.05
-    # strength levels of suggest(): "normal" well under a second on one core at the
-    # busiest positions (docs: the search page's "Strength levels")
-    search_levels: ClassVar[Mapping[str, int]] = {"fast": 3000, "normal": 30_000, "strong": 200_000}
+    # the iteration caps of suggest()'s strength levels: beside each level's CPU limit
+    # (0.1 / 1 / 10 s) and its stop once the answer is sure, a cap the CPU limit reaches
+    # first at the busy positions (docs: the search page's "Strength levels")
+    search_levels: ClassVar[Mapping[str, int]] = {
+        "fast": 30_000, "normal": 300_000, "strong": 3_000_000}
     illegal_reasons: ClassVar[Mapping[str, str]] = ILLEGAL_REASONS
     notation_hint: ClassVar[str] = _NOTATION
     # short games (a low round cap) keep the conformance kit fast

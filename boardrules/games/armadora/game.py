@@ -119,9 +119,11 @@ class ArmadoraGame(Game["ArmadoraState", ArmadoraMove]):
     rules_version: ClassVar[str] = "1.1"
     _core: ArmadoraCore
     pass_action: ClassVar[int | None] = 0
-    # strength levels of suggest(): "normal" well under a second on one core at the
-    # busiest positions (docs: the search page's "Strength levels")
-    search_levels: ClassVar[Mapping[str, int]] = {"fast": 2000, "normal": 10_000, "strong": 100_000}
+    # the iteration caps of suggest()'s strength levels: beside each level's CPU limit
+    # (0.1 / 1 / 10 s) and its stop once the answer is sure, a cap the CPU limit reaches
+    # first at the busy positions (docs: the search page's "Strength levels")
+    search_levels: ClassVar[Mapping[str, int]] = {
+        "fast": 10_000, "normal": 100_000, "strong": 1_000_000}
     illegal_reasons: ClassVar[Mapping[str, str]] = ILLEGAL_REASONS
     notation_hint: ClassVar[str] = (
         "see the notation: 'pass', '3@c2', 'c2-d2', 'done', 'goblin 3@c2', 'orc c2-d2', "

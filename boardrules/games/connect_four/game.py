@@ -52,10 +52,10 @@ class ConnectFourGame(Game["ConnectFourState", ConnectFourMove]):
     id: ClassVar[str] = "connect_four"
     name: ClassVar[str] = "Connect Four"
     rules_version: ClassVar[str] = "1.0"
-    # strength levels of suggest(): "normal" well under a second on one core at the
-    # busiest positions (docs: the search page's "Strength levels")
+    # the iteration caps of suggest()'s strength levels, beside their CPU limits and
+    # their stop once the answer is sure (docs: the search page's "Strength levels")
     search_levels: ClassVar[Mapping[str, int]] = {
-        "fast": 10_000, "normal": 100_000, "strong": 1_000_000}
+        "fast": 100_000, "normal": 1_000_000, "strong": 10_000_000}
     illegal_reasons: ClassVar[Mapping[str, str]] = ILLEGAL_REASONS
     max_move_text: ClassVar[int] = MAX_MOVE_TEXT
     notation_hint: ClassVar[str] = "a column letter, 'a' to 'g'"

@@ -184,9 +184,11 @@ class RomeCarthageGame(Game["RomeCarthageState", RomeCarthageMove]):
     # against random play at 2,000 ISMCTS iterations, 0.02 s a move (the docs page's
     # Figures)
     rollout_limit: ClassVar[int | None] = 30
-    # strength levels of suggest(): "normal" well under a second on one core at the
-    # busiest positions (docs: the search page's "Strength levels")
-    search_levels: ClassVar[Mapping[str, int]] = {"fast": 3000, "normal": 30_000, "strong": 200_000}
+    # the iteration caps of suggest()'s strength levels: beside each level's CPU limit
+    # (0.1 / 1 / 10 s) and its stop once the answer is sure, a cap the CPU limit reaches
+    # first at the busy positions (docs: the search page's "Strength levels")
+    search_levels: ClassVar[Mapping[str, int]] = {
+        "fast": 30_000, "normal": 300_000, "strong": 3_000_000}
     illegal_reasons: ClassVar[Mapping[str, str]] = ILLEGAL_REASONS
     notation_hint: ClassVar[str] = _NOTATION
     # short games (a low round cap) keep the conformance kit fast

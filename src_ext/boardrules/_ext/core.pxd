@@ -170,6 +170,15 @@ ctypedef void (*observation_fn)(const void* state, const void* tables, int playe
 # the commit it answers, whose mover it then models (see search.pyx).  NULL: the game has
 # no simultaneous choices, or cannot take a commit back.
 ctypedef void (*take_back_commit_fn)(void* state, const void* tables) noexcept nogil
+# A cheap heuristic value of each legal action ``acts[0 .. n)`` of the player to move (the
+# list legal_actions gave), written to ``out[0 .. n)``: higher is better for him, on any
+# scale -- search uses only their order and their ties.  Informed rollouts play the best
+# (ties at random) where a uniformly random move would tell nothing, so it must cost
+# about what ``apply`` does per action, not a search.  It reads only the state it is given
+# (search gives it worlds, never a state holding what the mover may not know).  NULL: the
+# game has none, and informed rollouts are uniformly random there.
+ctypedef void (*action_values_fn)(const void* state, const void* tables, const int* acts,
+                                  int n, double* out) noexcept nogil
 
 
 ctypedef struct GameContract:
@@ -196,6 +205,7 @@ ctypedef struct GameContract:
     int observation_size          # floats written by observation (0 when it is NULL)
     observation_fn observation    # may be NULL (no observation tensor)
     take_back_commit_fn take_back_commit  # may be NULL (see take_back_commit_fn)
+    action_values_fn action_values  # may be NULL (see action_values_fn)
 
 
 cdef class CoreState

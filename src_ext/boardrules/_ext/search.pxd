@@ -70,6 +70,27 @@ cdef enum:
     STOP_ABORT = 2            # an exception is on its way: stop at once
 
 
+# MctsParams.root_selection: how the root's child is chosen in an iteration.
+cdef enum:
+    ROOT_UCT = 0              # UCT, as at every other node
+    ROOT_LUCB = 1             # the best and its closest challenger, to tell them apart
+
+
+# MctsParams.rollout_policy
+cdef enum:
+    ROLLOUT_RANDOM = 0        # uniformly random moves
+    ROLLOUT_INFORMED = 1      # epsilon-greedy on the game's action_values (random without)
+
+
+# MctsStats.stopped: what ended a tree's search
+cdef enum:
+    STOPPED_BUDGET = 0        # its iterations were used up
+    STOPPED_CLOCK = 1         # the time limit (wall clock)
+    STOPPED_CANCELLED = 2     # cancelled or aborted
+    STOPPED_CPU = 3           # the CPU limit of its thread
+    STOPPED_SURE = 4          # the root's answer was sure (until_sure)
+
+
 # MctsParams.simultaneous: how a decision simultaneous with a hidden commit is searched.
 cdef enum:
     SIM_SEQUENTIAL = 0        # plain SO-ISMCTS: as if its mover saw the commit
@@ -96,6 +117,22 @@ ctypedef struct MctsParams:
     # taken back (take_back_commit): every iteration goes on from a root child to that
     # decision, whose pooled statistics are the answer
     bint from_commit
+    # CPU seconds of this tree's thread to stop at (thread CPU time); <= 0: none
+    double cpu_limit
+    # stop once the root's answer is sure (root_verdict): every other move separated
+    # below the best at the confidence of ``z``, or proven within tie_tolerance of it
+    bint until_sure
+    double z                  # the two-sided normal quantile of the confidence (1.96: 95%)
+    double tie_tolerance      # values closer than this are equal for the answer
+    int root_selection        # ROOT_UCT or ROOT_LUCB
+    int rollout_policy        # ROLLOUT_RANDOM or ROLLOUT_INFORMED
+    double rollout_epsilon    # informed rollouts: the chance of a uniformly random move
+    # this call's returns per answer action (keyed by action, num_distinct_actions long)
+    # for the root's confidence intervals: their sum, sum of squares and count (the tree's
+    # own statistics may include visits kept from an earlier search, without squares)
+    double* root_sum
+    double* root_sq
+    int64_t* root_n
 
 
 ctypedef struct MctsStats:
@@ -106,9 +143,10 @@ ctypedef struct MctsStats:
     double started            # monotonic clock time the tree's search began
     double deadline           # the clock time it stopped at (0: no time limit)
     int status                # 0 ok, -1 out of memory, -2/-3 a state no search trusts
-    int stopped               # 0 budget used up, 1 clock, 2 cancelled or aborted
+    int stopped               # STOPPED_* (0 budget used up)
     int64_t select_failures   # selections that found no child (0 unless a bug)
     int64_t simultaneous      # decisions the game marked simultaneous (selection steps)
+    double cpu_seconds        # CPU time of the tree's thread in the search
 
 
 cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* params,

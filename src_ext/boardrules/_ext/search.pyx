@@ -28,9 +28,9 @@ from cpython.pythread cimport (
     PyThread_start_new_thread,
     PyThread_type_lock,
 )
-from libc.math cimport log, sqrt
+from libc.math cimport fabs, log, sqrt
 from libc.stdint cimport int64_t, uint32_t, uint64_t
-from libc.stdlib cimport free, malloc, qsort, realloc
+from libc.stdlib cimport calloc, free, malloc, qsort, realloc
 from libc.string cimport memcmp, memcpy, memset
 
 from boardrules._ext.core cimport (
@@ -185,6 +185,33 @@ cdef extern from *:
     #endif
     """
     double now "br_now"() noexcept nogil
+
+
+cdef extern from *:
+    """
+    /* CPU seconds the calling thread has used: a search's CPU budget is its own thread's,
+       so that on a busy machine it is not cut short by time it did not run. */
+    #if defined(_WIN32)
+    #include <windows.h>
+    static double br_thread_cpu(void) {
+        FILETIME created, exited, kernel, user;
+        ULARGE_INTEGER k, u;
+        if (!GetThreadTimes(GetCurrentThread(), &created, &exited, &kernel, &user))
+            return 0.0;
+        k.LowPart = kernel.dwLowDateTime; k.HighPart = kernel.dwHighDateTime;
+        u.LowPart = user.dwLowDateTime; u.HighPart = user.dwHighDateTime;
+        return (double)(k.QuadPart + u.QuadPart) * 1e-7;
+    }
+    #else
+    #include <time.h>
+    static double br_thread_cpu(void) {
+        struct timespec ts;
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+        return ts.tv_sec + ts.tv_nsec * 1e-9;
+    }
+    #endif
+    """
+    double thread_cpu "br_thread_cpu"() noexcept nogil
 
 
 cdef inline int sample(const double* probs, int n, Rng* rng) noexcept nogil:
@@ -347,11 +374,34 @@ cdef int32_t find_child(const Tree* tree, int32_t parent, int action) noexcept n
     return -1
 
 
-cdef int rollout(const GameContract* c, void* s, int limit, int* acts, double* probs,
-                 Rng* rng, double* out) noexcept nogil:
-    """Uniformly random moves (chance by its probabilities) to the end, or ``limit``
-    moves then the game's heuristic.  Returns 0, or SEARCH_NO_MOVE (``out`` unset) at a
+cdef int greedy_index(const GameContract* c, const void* s, const int* acts, int n,
+                      double* values, Rng* rng) noexcept nogil:
+    """The index of the action the game's action_values rate best (ties drawn uniformly)."""
+    cdef int i, best = 0
+    cdef uint32_t tied = 1
+    c.action_values(s, c.tables, acts, n, values)
+    for i in range(1, n):
+        if values[i] > values[best]:
+            best = i
+            tied = 1
+        elif values[i] == values[best]:
+            tied += 1
+            if rng_below(rng, tied) == 0:
+                best = i
+    return best
+
+
+cdef int rollout(const GameContract* c, void* s, const MctsParams* params, int* acts,
+                 double* probs, Rng* rng, double* out) noexcept nogil:
+    """Moves to the end, or ``params.rollout_limit`` moves then the game's heuristic:
+    chance by its probabilities, a player's move uniformly at random, or with
+    ROLLOUT_INFORMED the game's best-valued action but for a uniformly random one with
+    probability ``rollout_epsilon``.  Returns 0, or SEARCH_NO_MOVE (``out`` unset) at a
     state that is not over and has no move (see SEARCH_NO_MOVE)."""
+    cdef int limit = params.rollout_limit
+    cdef bint informed = (params.rollout_policy == ROLLOUT_INFORMED
+                          and c.action_values != NULL)
+    cdef double epsilon = params.rollout_epsilon
     cdef int steps = 0
     cdef int p, n, i
     while True:
@@ -371,7 +421,10 @@ cdef int rollout(const GameContract* c, void* s, int limit, int* acts, double* p
             n = c.legal_actions(s, c.tables, acts)
             if n <= 0:
                 return SEARCH_NO_MOVE
-            i = rng_below(rng, n)
+            if informed and n > 1 and rng_uniform(rng) >= epsilon:
+                i = greedy_index(c, s, acts, n, probs, rng)  # probs: free at a decision
+            else:
+                i = rng_below(rng, n)
         c.apply(s, c.tables, acts[i])
         steps += 1
 
@@ -632,6 +685,249 @@ cdef int decoupled_choice(Tree* tree, int32_t node, int player, const int* acts,
     return tree.nodes[chosen].action
 
 
+# --------------------------------------------------------------------------------------
+# How sure the root's answer is
+# --------------------------------------------------------------------------------------
+#
+# Every answer move -- a root child, or (a search from a commit taken back) the searching
+# player's pooled decision below it -- gets a normal confidence interval of its mean return
+# for its mover, mean +- z * stderr with stderr = sqrt(var / visits): var is the sample
+# variance of this call's returns through the move (the tree's visits may include some
+# kept from an earlier search, whose squares are not known), or with fewer than two of
+# them the largest variance a return in [-1, 1] of that mean can have, 1 - mean**2; never
+# below VAR_FLOOR (a few equal returns are not an exact value), and a move with fewer than
+# MIN_INTERVAL_VISITS visits has no interval (stderr infinite).  The answer is the move of
+# the highest lower bound.  It is *separated* from another move when its lower bound is
+# above that move's upper bound, and another move is *tied* with it when the interval of
+# their difference, |mean_b - mean_o| + z * sqrt(se_b**2 + se_o**2), lies within the tie
+# tolerance (an equivalence test: the two are proven equal for the answer's purpose).
+# The answer is *sure* when every other move is separated from it or tied with it.
+#
+# The returns of a search are not independent draws of one value -- the tree below a move
+# grows and its value drifts -- so the intervals measure the simulations' sampling noise,
+# not the error of the search's model of the game; two 95% intervals that do not overlap
+# put the difference of the means beyond about 2.8 standard errors.
+
+cdef double VAR_FLOOR = 1e-4
+cdef enum:
+    MIN_INTERVAL_VISITS = 10
+    SURE_CHECK_EVERY = 64     # iterations between two looks at the root's verdict
+    # until_sure stops only once the answer rests on this many simulations: a move's value
+    # after a handful is a shallow search's (on an empty connect four board, LUCB
+    # "separated" the centre after 640 simulations, some moves seen 10 times)
+    MIN_SURE_ANSWER_VISITS = 1000
+    CPU_CHECK_EVERY = 16      # iterations between two looks at the thread's CPU clock
+    VERDICT_UNSURE = 0
+    VERDICT_SURE = 1          # every other move separated from the answer or tied with it
+    VERDICT_SEPARATED = 2     # every other move separated from the answer
+
+
+cdef double answer_stderr(double mean, int64_t visits, double total, double squares,
+                          int64_t n, bint ends, bint worlds) noexcept nogil:
+    """A move's standard error (INF: too few visits for an interval); ``total``,
+    ``squares`` and ``n``: this call's returns through it.  A move that ends the game
+    (``ends``) returns the game's own result, no search's estimate: on one state it is
+    exact at once (0.0), over drawn ``worlds`` its sample variance counts without the
+    floor."""
+    cdef double m, var
+    if ends and not worlds and visits >= 1:
+        return 0.0
+    if visits < MIN_INTERVAL_VISITS:
+        return INF
+    if n >= 2:
+        m = total / n
+        var = (squares - n * m * m) / (n - 1)
+    else:
+        var = 1.0 - mean * mean
+    if ends and n >= 2 and var >= 0:
+        return sqrt(var / visits)
+    if not var >= VAR_FLOOR:  # also a NaN
+        var = VAR_FLOOR
+    return sqrt(var / visits)
+
+
+cdef inline bint has_interval(double se) noexcept nogil:
+    return se < INF
+
+
+cdef int best_answer(int n, const double* mean, const double* se, const int64_t* visits,
+                     double z) noexcept nogil:
+    """The index of the highest lower bound (ties: more visits, then the first)."""
+    cdef int i, best = 0
+    cdef double low, best_low = -INF
+    for i in range(n):
+        low = lower_bound(mean[i], se[i], z)
+        if low > best_low or (low == best_low and visits[i] > visits[best]):
+            best_low = low
+            best = i
+    return best
+
+
+cdef inline double lower_bound(double mean, double se, double z) noexcept nogil:
+    """The interval's low end, within the results' range [-1, 1] (-1 without one)."""
+    return max(mean - z * se, -1.0) if has_interval(se) else -1.0
+
+
+cdef inline double upper_bound(double mean, double se, double z) noexcept nogil:
+    return min(mean + z * se, 1.0) if has_interval(se) else 1.0
+
+
+cdef bint separated_from(double mean_b, double se_b, double mean_o, double se_o,
+                         double z) noexcept nogil:
+    """The answer's interval lies above the other's -- or it is a proven best result (its
+    low end at 1.0, the most any move can score) and the other is not tied with it."""
+    cdef double low = lower_bound(mean_b, se_b, z)
+    return upper_bound(mean_o, se_o, z) < low or low >= 1.0
+
+
+cdef bint tied_with(double mean_b, double se_b, double mean_o, double se_o, double z,
+                    double tolerance) noexcept nogil:
+    if not (has_interval(se_b) and has_interval(se_o)):
+        return False
+    return fabs(mean_b - mean_o) + z * sqrt(se_b * se_b + se_o * se_o) <= tolerance
+
+
+cdef int answer_verdict(int n, const double* mean, const double* se, int best, double z,
+                        double tolerance) noexcept nogil:
+    """VERDICT_SEPARATED, VERDICT_SURE or VERDICT_UNSURE for the answer ``best``."""
+    cdef int i
+    cdef int verdict = VERDICT_SEPARATED
+    if n > 1 and not has_interval(se[best]):
+        return VERDICT_UNSURE
+    for i in range(n):
+        if i == best:
+            continue
+        if tied_with(mean[best], se[best], mean[i], se[i], z, tolerance):
+            verdict = VERDICT_SURE
+        elif not separated_from(mean[best], se[best], mean[i], se[i], z):
+            return VERDICT_UNSURE
+    return verdict
+
+
+cdef inline int32_t answer_list(const Tree* tree, const MctsParams* params) noexcept nogil:
+    """The first node of the answer moves: the root's children, or from a commit taken
+    back the pooled decision below it."""
+    return tree.nodes[0].first_pooled if params.from_commit else tree.nodes[0].first_child
+
+
+cdef inline int answer_player(const Tree* tree, int32_t node) noexcept nogil:
+    """Whose return an answer node's values are: a pooled node's own mover, else the
+    root's."""
+    return tree.nodes[node].player if tree.nodes[node].flags & NODE_POOLED else \
+        tree.nodes[0].player
+
+
+cdef double answer_se(const Tree* tree, const MctsParams* params, int32_t node) noexcept nogil:
+    cdef const Node* nd = &tree.nodes[node]
+    cdef int a = nd.action
+    cdef double mean = nd.value[answer_player(tree, node)] / nd.visits if nd.visits else 0.0
+    cdef bint ends = nd.player == TERMINAL_PLAYER
+    cdef bint worlds = params.ismcts or params.determinize_once
+    if params.root_n == NULL:  # no squares kept: the largest variance of that mean
+        return answer_stderr(mean, nd.visits, 0.0, 0.0, 0, ends, worlds)
+    return answer_stderr(mean, nd.visits, params.root_sum[a], params.root_sq[a],
+                         params.root_n[a], ends, worlds)
+
+
+cdef bint root_is_sure(const Tree* tree, const MctsParams* params, double* mean, double* se,
+                       int64_t* visits, int cap) noexcept nogil:
+    """The tree's answer is sure (answer_verdict), from its own statistics."""
+    cdef int32_t ch = answer_list(tree, params)
+    cdef int n = 0
+    cdef int best
+    while ch >= 0 and n < cap:
+        visits[n] = tree.nodes[ch].visits
+        mean[n] = (tree.nodes[ch].value[answer_player(tree, ch)] / visits[n]
+                   if visits[n] else 0.0)
+        se[n] = answer_se(tree, params, ch)
+        n += 1
+        ch = tree.nodes[ch].next_sibling
+    if n == 0:
+        return False
+    best = best_answer(n, mean, se, visits, params.z)
+    if visits[best] < MIN_SURE_ANSWER_VISITS and n > 1:
+        return False
+    return answer_verdict(n, mean, se, best, params.z, params.tie_tolerance) != VERDICT_UNSURE
+
+
+cdef void record_answer(const Tree* tree, const MctsParams* params, const int32_t* path,
+                        int npath, const int32_t* pool_path, int npool,
+                        const double* out) noexcept nogil:
+    """Count an iteration's return in the statistics of the answer move it went through."""
+    cdef int32_t at = -1
+    cdef int a
+    cdef double v
+    if params.from_commit:
+        if npool > 0 and tree.nodes[pool_path[0]].parent == 0:
+            at = pool_path[0]
+    elif npath >= 2:
+        at = path[1]
+    if at < 0:
+        return
+    a = tree.nodes[at].action
+    v = out[answer_player(tree, at)]
+    params.root_sum[a] += v
+    params.root_sq[a] += v * v
+    params.root_n[a] += 1
+
+
+cdef int32_t least_tried_root(const Tree* tree, const int64_t* mark, int64_t tried,
+                              bint marks) noexcept nogil:
+    """The available root child with the fewest visits when one has fewer than
+    MIN_INTERVAL_VISITS, else -1: a search until sure gives every move the visits of an
+    interval (UCT with a low exploration constant left moves of a 30,000-simulation
+    Armada search at 8 visits, which no interval could separate)."""
+    cdef int32_t ch = tree.nodes[0].first_child
+    cdef int32_t fewest = -1
+    while ch >= 0:
+        if (tree.nodes[ch].visits < MIN_INTERVAL_VISITS
+                and (not marks or mark[tree.nodes[ch].action] == tried)
+                and (fewest < 0 or tree.nodes[ch].visits < tree.nodes[fewest].visits)):
+            fewest = ch
+        ch = tree.nodes[ch].next_sibling
+    return fewest
+
+
+cdef int32_t select_root_lucb(const Tree* tree, const MctsParams* params, int player,
+                              const int64_t* mark, int64_t tried, bint marks) noexcept nogil:
+    """The root child to search next under ROOT_LUCB (a best-arm identification rule, as
+    LUCB of Kalyanakrishnan et al. 2012): while an available child has fewer than
+    MIN_INTERVAL_VISITS visits, the least visited; then of the answer (the highest lower
+    bound) and its closest challenger (the highest upper bound among the others) the one
+    with the wider interval -- each simulation goes where it narrows the question of
+    which move is best.  ``marks``: only children with ``mark[action] == tried`` are
+    available (-1 only when none is)."""
+    cdef int32_t ch = tree.nodes[0].first_child
+    cdef int32_t best = -1, fewest = -1, challenger = -1
+    cdef double mean, se, low, high
+    cdef double best_low = -INF, best_high = -INF, best_se = INF
+    cdef double challenger_high = -INF, challenger_se = INF
+    cdef const Node* nd
+    while ch >= 0:
+        nd = &tree.nodes[ch]
+        if not marks or mark[nd.action] == tried:
+            if nd.visits < MIN_INTERVAL_VISITS:
+                if fewest < 0 or nd.visits < tree.nodes[fewest].visits:
+                    fewest = ch
+            elif fewest < 0:
+                mean = nd.value[player] / nd.visits
+                se = answer_se(tree, params, ch)
+                low = lower_bound(mean, se, params.z)
+                high = upper_bound(mean, se, params.z)
+                if best < 0 or low > best_low:
+                    if best >= 0 and best_high > challenger_high:
+                        challenger, challenger_high, challenger_se = best, best_high, best_se
+                    best, best_low, best_high, best_se = ch, low, high, se
+                elif high > challenger_high:
+                    challenger, challenger_high, challenger_se = ch, high, se
+        ch = nd.next_sibling
+    if fewest >= 0:
+        return fewest
+    if challenger < 0 or best_se > challenger_se:
+        return best
+    return challenger
+
+
 cdef inline bint fixed_moves(const GameContract* c, bint ismcts) noexcept nogil:
     """One world and no simultaneous decisions: a node's moves never change."""
     return not ismcts and c.simultaneous == NULL
@@ -663,6 +959,15 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
     cdef int32_t* pool_path = <int32_t*>malloc(sizeof(int32_t) * (c.max_game_length + 2))
     # the regret-matching draws (SIM_REGRET), at most two per step of the path
     cdef RmStep* rm_path = <RmStep*>malloc(sizeof(RmStep) * 2 * (c.max_game_length + 2))
+    # the answer moves' figures when the root's verdict is looked at (until_sure)
+    cdef int answers_cap = c.num_distinct_actions
+    cdef double* answer_mean = <double*>malloc(sizeof(double) * answers_cap)
+    cdef double* answer_se = <double*>malloc(sizeof(double) * answers_cap)
+    cdef int64_t* answer_visits = <int64_t*>malloc(sizeof(int64_t) * answers_cap)
+    cdef bint lucb = params.root_selection == ROOT_LUCB and not params.from_commit
+    # until sure: every root move gets the visits of an interval first
+    cdef bint floor_root = params.until_sure and not params.from_commit
+    cdef double cpu0 = thread_cpu()
     cdef double out[MAX_PLAYERS]
     cdef Rng rng
     # 64-bit marks: 2**62 selection steps are out of reach of any search
@@ -687,9 +992,10 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
     stats.started = t0
     stats.deadline = deadline if deadline > 0 else 0.0
     stats.status = 0
-    stats.stopped = 0
+    stats.stopped = STOPPED_BUDGET
     if (s == NULL or world == NULL or acts == NULL or probs == NULL or mark == NULL
-            or path == NULL or pool_path == NULL or rm_path == NULL):
+            or path == NULL or pool_path == NULL or rm_path == NULL or answer_mean == NULL
+            or answer_se == NULL or answer_visits == NULL):
         stats.status = -1
     elif tree.size == 0 and new_node(tree, -1, -1) < 0:
         stats.status = -1
@@ -704,12 +1010,21 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
     while stats.status == 0:
         flag = mcts_flag(params)
         if flag == STOP_ABORT or (flag == STOP_SOFT and it > 0):
-            stats.stopped = 2
+            stats.stopped = STOPPED_CANCELLED
             break
         if params.iterations > 0 and it >= params.iterations:
             break
         if deadline > 0 and it > 0 and now() >= deadline:
-            stats.stopped = 1
+            stats.stopped = STOPPED_CLOCK
+            break
+        if (params.until_sure and it > 0 and it % SURE_CHECK_EVERY == 0
+                and root_is_sure(tree, params, answer_mean, answer_se, answer_visits,
+                                 answers_cap)):
+            stats.stopped = STOPPED_SURE
+            break
+        if (params.cpu_limit > 0 and it > 0 and it % CPU_CHECK_EVERY == 0
+                and thread_cpu() - cpu0 >= params.cpu_limit):
+            stats.stopped = STOPPED_CPU
             break
         memcpy(s, world, size)
         if params.ismcts:
@@ -746,7 +1061,14 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
                 continue
             if tree.nodes[node].flags & NODE_EXPANDED:
                 # MCTS, every action tried: its children are all its moves
-                if tree.nodes[node].nkids > 0:
+                child = -1
+                if node == 0 and lucb:
+                    child = select_root_lucb(tree, params, p, mark, 0, False)
+                elif node == 0 and floor_root:
+                    child = least_tried_root(tree, mark, 0, False)
+                if child >= 0:
+                    pass
+                elif tree.nodes[node].nkids > 0:
                     child = select_run(tree, &tree.kids[tree.run_of[node]],
                                        tree.nodes[node].nkids,
                                        log(tree.nodes[node].visits + 1.0), p,
@@ -838,6 +1160,11 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
                                   tree.nodes[node].visits + 1.0, &rng, &rm_path[nrm])
                 if child >= 0:
                     nrm += 1
+            elif node == 0 and lucb:
+                child = select_root_lucb(tree, params, p, mark, tried_mark, True)
+            elif node == 0 and floor_root and least_tried_root(tree, mark, tried_mark,
+                                                               True) >= 0:
+                child = least_tried_root(tree, mark, tried_mark, True)
             else:
                 child = select_child(tree, tree.nodes[node].first_child,
                                      log(tree.nodes[node].visits + 1.0), p, mark,
@@ -851,9 +1178,11 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
             npath += 1
         if stats.status != 0:
             break
-        if rollout(c, s, params.rollout_limit, acts, probs, &rng, out) != 0:
+        if rollout(c, s, params, acts, probs, &rng, out) != 0:
             stats.status = SEARCH_NO_MOVE
             break
+        if params.root_n != NULL:
+            record_answer(tree, params, path, npath, pool_path, npool, out)
         for i in range(npath):
             tree.nodes[path[i]].visits += 1
             for k in range(c.num_players):
@@ -870,6 +1199,7 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
     stats.iterations += it
     stats.nodes = tree.size
     stats.seconds += now() - t0
+    stats.cpu_seconds += thread_cpu() - cpu0
     free(s)
     free(world)
     free(acts)
@@ -878,6 +1208,9 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
     free(path)
     free(pool_path)
     free(rm_path)
+    free(answer_mean)
+    free(answer_se)
+    free(answer_visits)
     return stats.status
 
 
@@ -1234,6 +1567,9 @@ cdef class _MctsJob:
         if self.w.done != NULL:
             PyThread_free_lock(self.w.done)
         free(self.root)
+        free(self.params.root_sum)
+        free(self.params.root_sq)
+        free(self.params.root_n)
         tree_free(&self.tree)
 
     cdef int setup(self, CoreState st, int64_t per_tree, int64_t max_nodes,
@@ -1244,6 +1580,12 @@ cdef class _MctsJob:
         if self.root == NULL:
             raise MemoryError()
         memcpy(self.root, st.data, st.c.state_size)
+        self.params.root_sum = <double*>calloc(st.c.num_distinct_actions, sizeof(double))
+        self.params.root_sq = <double*>calloc(st.c.num_distinct_actions, sizeof(double))
+        self.params.root_n = <int64_t*>calloc(st.c.num_distinct_actions, sizeof(int64_t))
+        if (self.params.root_sum == NULL or self.params.root_sq == NULL
+                or self.params.root_n == NULL):
+            raise MemoryError()
         if from_commit:
             st.c.take_back_commit(self.root, st.c.tables)
             self.params.from_commit = True
@@ -1510,9 +1852,10 @@ cdef int check_search_arguments(const GameContract* c, int observer,
 
 
 cdef int check_mcts_arguments(const GameContract* c, int64_t iterations, double time_limit,
-                              double exploration, int64_t max_nodes) except -1:
-    if iterations < 0 or (iterations == 0 and not time_limit > 0):
-        raise ValueError("give a positive iteration budget or a time limit")
+                              double exploration, int64_t max_nodes,
+                              double cpu_limit) except -1:
+    if iterations < 0 or (iterations == 0 and not time_limit > 0 and not cpu_limit > 0):
+        raise ValueError("give a positive iteration budget, a time limit or a CPU limit")
     if not (exploration >= 0 and exploration < 1e300):
         raise ValueError("exploration must be a finite number >= 0")
     if not 2 <= max_nodes <= MAX_TREE_NODES:
@@ -1582,10 +1925,54 @@ cdef list mcts_jobs(CoreState st, int64_t iterations, double time_limit, double 
     return jobs
 
 
+ROOT_SELECTIONS = {"uct": ROOT_UCT, "lucb": ROOT_LUCB}
+ROLLOUT_POLICIES = {"random": ROLLOUT_RANDOM, "informed": ROLLOUT_INFORMED}
+#: The fewest visits a move needs for a confidence interval (fewer: none, unseparated).
+MIN_ANSWER_VISITS = MIN_INTERVAL_VISITS
+#: The fewest visits of the answer for ``until_sure`` to stop (more than one move).
+MIN_SURE_VISITS = MIN_SURE_ANSWER_VISITS
+#: The smallest variance a move's returns are counted with.
+ANSWER_VARIANCE_FLOOR = VAR_FLOOR
+#: The standard error of a move with too few visits for an interval.
+INF_STDERR = INF
+
+
+cdef int word_code(dict words, object value, str name) except -1:
+    if not isinstance(value, str) or value not in words:
+        raise ValueError(f"{name} must be one of {', '.join(words)}, not {value!r}")
+    return words[value]
+
+
+cdef int set_answer_params(list jobs, double cpu_limit, bint until_sure, double z,
+                           double tie_tolerance, int root_selection, int rollout_policy,
+                           double rollout_epsilon) except -1:
+    cdef _MctsJob job
+    if not (cpu_limit >= 0 and cpu_limit < 1e300):
+        raise ValueError("cpu_limit must be a finite number >= 0")
+    if not (z > 0 and z < 100):
+        raise ValueError("the confidence quantile z must be > 0 and < 100")
+    if not (tie_tolerance >= 0 and tie_tolerance <= 2):
+        raise ValueError("tie_tolerance must be 0 to 2")
+    if not (rollout_epsilon >= 0 and rollout_epsilon <= 1):
+        raise ValueError("rollout_epsilon must be 0 to 1")
+    for job in jobs:
+        job.params.cpu_limit = cpu_limit
+        job.params.until_sure = until_sure
+        job.params.z = z
+        job.params.tie_tolerance = tie_tolerance
+        job.params.root_selection = root_selection
+        job.params.rollout_policy = rollout_policy
+        job.params.rollout_epsilon = rollout_epsilon
+    return 0
+
+
 def run_mcts(CoreState st, int64_t iterations, double time_limit, double exploration,
              int rollout_limit, bint ismcts, bint determinize_once, int observer,
              uint64_t seed, int threads, int64_t max_nodes=1 << 22, should_stop=None,
-             simultaneous="decoupled", TreeStore store=None, game_key=None):
+             simultaneous="decoupled", TreeStore store=None, game_key=None, *,
+             double cpu_limit=0.0, bint until_sure=False, double z=1.959963984540054,
+             double tie_tolerance=0.01, root_selection="uct", rollout_policy="random",
+             double rollout_epsilon=0.0):
     """Root-parallel (IS)MCTS from ``st``: per root action (action, visits, mean value for
     the player to move), the principal variation and statistics.  ``max_nodes`` caps each
     tree; ``should_stop()`` is polled while the threads run (True: stop, keep the result).
@@ -1611,7 +1998,19 @@ def run_mcts(CoreState st, int64_t iterations, double time_limit, double explora
     apart merged), and the store then keeps this search's trees: ``"reused_nodes"`` and
     ``"reused_visits"`` say what was kept.  ``iterations`` counts this call's only.
     ``game_key`` says which game the trees are of (equal keys: the same rules and tables;
-    default the core game object itself)."""
+    default the core game object itself).
+
+    How sure the answer is (see "How sure the root's answer is"): ``"estimates"`` gives
+    per answer move (action, visits, mean, standard error), in the order of
+    ``"children"`` (the highest lower bound of the ``z`` interval first), ``"separated"``
+    and ``"sure"`` the verdict, ``"tied"`` the actions tied with the answer within
+    ``tie_tolerance``.  ``until_sure``: each tree stops once its own answer is sure
+    (``"stopped"`` is ``"sure"``); ``cpu_limit``: CPU seconds of each tree's thread
+    (``"cpu"``); ``root_selection``: ``"uct"`` or ``"lucb"`` (select_root_lucb);
+    ``rollout_policy``: ``"random"`` or ``"informed"`` (epsilon-greedy on the game's
+    action_values, a uniformly random move with probability ``rollout_epsilon``)."""
+    cdef int root_code = word_code(ROOT_SELECTIONS, root_selection, "root_selection")
+    cdef int rollout_code = word_code(ROLLOUT_POLICIES, rollout_policy, "rollout_policy")
     # the call's start: every tree stops at time_limit seconds from here, however late its
     # thread starts (and whatever setting up the trees took)
     cdef double t0 = now()
@@ -1621,7 +2020,7 @@ def run_mcts(CoreState st, int64_t iterations, double time_limit, double explora
     if mover < 0:
         raise ValueError("search needs a player to move (not a chance node, not terminal)")
     check_search_arguments(c, observer, threads)
-    check_mcts_arguments(c, iterations, time_limit, exploration, max_nodes)
+    check_mcts_arguments(c, iterations, time_limit, exploration, max_nodes, cpu_limit)
     cdef int mode = simultaneous_mode(simultaneous)
     cdef bint from_commit = (mode != SIM_SEQUENTIAL and c.take_back_commit != NULL
                              and c.simultaneous != NULL and c.simultaneous(st.data, c.tables))
@@ -1636,6 +2035,8 @@ def run_mcts(CoreState st, int64_t iterations, double time_limit, double explora
                          from_commit)
         for job in jobs:
             job.params.deadline = t0 + time_limit if time_limit > 0 else 0.0
+        set_answer_params(jobs, cpu_limit, until_sure, z, tie_tolerance, root_code,
+                          rollout_code, rollout_epsilon)
         if store is not None:
             # one world per tree (determinize_once) draws a new world every search: its
             # tree is of no use after it
@@ -1700,11 +2101,67 @@ cdef dict merged_stats(list jobs, bint cancelled):
             "seconds": max((<_MctsJob>j).stats.seconds for j in jobs),
             "trees": len(jobs),
             "tree_full": any((<_MctsJob>j).tree.full for j in jobs),
-            "stopped": "cancelled" if cancelled else (
-                "time" if any((<_MctsJob>j).stats.stopped == 1 for j in jobs) else None),
+            "stopped": _stopped(jobs, cancelled),
+            "cpu_seconds": sum((<_MctsJob>j).stats.cpu_seconds for j in jobs),
             "select_failures": sum((<_MctsJob>j).stats.select_failures for j in jobs),
             "pooled_nodes": sum((<_MctsJob>j).tree.pooled for j in jobs),
             "simultaneous_decisions": sum((<_MctsJob>j).stats.simultaneous for j in jobs)}
+
+
+cdef object _stopped(list jobs, bint cancelled):
+    """What ended the search, over its trees: a cancel, the clock, the CPU limit, the answer
+    sure (every tree that stopped early stopped sure), or None (the iterations used up)."""
+    codes = {(<_MctsJob>j).stats.stopped for j in jobs}
+    if cancelled or STOPPED_CANCELLED in codes:
+        return "cancelled"
+    if STOPPED_CLOCK in codes:
+        return "time"
+    if STOPPED_CPU in codes:
+        return "cpu"
+    if STOPPED_SURE in codes:
+        return "sure"
+    return None
+
+
+cdef dict answer_figures(list jobs, dict totals):
+    """The answer moves ranked, with their confidence figures and the verdict, from
+    ``totals`` (action: (visits, sum of the mover's returns, whether the move ends the
+    game), merged over the trees) and
+    the trees' squares of this call's returns."""
+    cdef _MctsJob job
+    cdef _MctsJob first = <_MctsJob>jobs[0]
+    cdef double z = first.params.z if first.params.z > 0 else 1.959963984540054
+    cdef double tolerance = first.params.tie_tolerance
+    cdef double total, squares, mean, se, mean_b, se_b
+    cdef int64_t n, visits
+    cdef bint worlds = first.params.ismcts or first.params.determinize_once
+    entries = []
+    for a, (visits, value, ends) in totals.items():
+        total = squares = 0.0
+        n = 0
+        for job in jobs:
+            if job.params.root_n != NULL:
+                total += job.params.root_sum[a]
+                squares += job.params.root_sq[a]
+                n += job.params.root_n[a]
+        mean = value / visits if visits else 0.0
+        entries.append((a, visits, mean,
+                        answer_stderr(mean, visits, total, squares, n, ends, worlds)))
+    # the highest lower bound first; without intervals the most visited
+    entries.sort(key=lambda e: (-lower_bound(e[2], e[3], z), -e[1], -e[2], e[0]))
+    separated = sure = bool(entries)
+    tied = []
+    if entries:
+        _, _, mean_b, se_b = entries[0]
+        for a, _, mean, se in entries[1:]:
+            if tied_with(mean_b, se_b, mean, se, z, tolerance):
+                tied.append(a)
+                separated = False
+            elif not separated_from(mean_b, se_b, mean, se, z):
+                separated = sure = False
+    return {"children": [(a, v, m) for a, v, m, _ in entries],
+            "estimates": entries, "separated": separated, "sure": sure, "tied": tied,
+            "z": z, "tie_tolerance": tolerance}
 
 
 cdef dict mcts_result(list jobs, int mover, bint cancelled, list replies):
@@ -1720,12 +2177,13 @@ cdef dict mcts_result(list jobs, int mover, bint cancelled, list replies):
     for job in jobs:
         ch = job.tree.nodes[0].first_child
         while ch >= 0:
-            v, val = totals.get(job.tree.nodes[ch].action, (0, 0.0))
-            totals[job.tree.nodes[ch].action] = (v + job.tree.nodes[ch].visits,
-                                                 val + job.tree.nodes[ch].value[mover])
+            v, val, _ = totals.get(job.tree.nodes[ch].action, (0, 0.0, False))
+            totals[job.tree.nodes[ch].action] = (
+                v + job.tree.nodes[ch].visits, val + job.tree.nodes[ch].value[mover],
+                job.tree.nodes[ch].player == TERMINAL_PLAYER)
             ch = job.tree.nodes[ch].next_sibling
-    children = sorted(((a, n, val / n if n else 0.0) for a, (n, val) in totals.items()),
-                      key=lambda x: (-x[1], -x[2], x[0]))
+    answers = answer_figures(jobs, totals)
+    children = answers["children"]
     pv = []
     if children:
         for job in jobs:
@@ -1734,7 +2192,8 @@ cdef dict mcts_result(list jobs, int mover, bint cancelled, list replies):
                 best_visits, best_job, node = job.tree.nodes[ch].visits, job, ch
         pv.append(children[0][0])
         _pv_tail(&best_job.tree, node, pv)
-    result.update(children=children, pv=pv, replies=replies)
+    result.update(answers)
+    result.update(pv=pv, replies=replies)
     return result
 
 
@@ -1748,7 +2207,9 @@ cdef dict mcts_from_commit_result(list jobs, bint cancelled, list replies):
     cdef int32_t pn, commit
     cdef int64_t best_visits = -1
     result = merged_stats(jobs, cancelled)
-    best = replies[0][0]
+    # a pooled decision's moves do not end the game (the commit's reveal follows)
+    answers = answer_figures(jobs, {a: (n, mean * n, False) for a, n, mean in replies})
+    best = answers["children"][0][0]
     for job in jobs:
         pn = job.tree.nodes[0].first_pooled
         while pn >= 0:
@@ -1759,7 +2220,8 @@ cdef dict mcts_from_commit_result(list jobs, bint cancelled, list replies):
     commit = _most_visited(&best_job.tree, best_job.tree.nodes[0].first_child)
     if commit >= 0:
         _pv_tail(&best_job.tree, find_child(&best_job.tree, commit, best), pv)
-    result.update(children=replies, pv=pv, replies=[])
+    result.update(answers)
+    result.update(pv=pv, replies=[])
     return result
 
 
