@@ -252,18 +252,24 @@ def separation_total(lines: Sequence[Mapping[str, Any]]) -> list[str]:
 
 
 def default_spec(game_id: str, budget: str) -> str:
-    """The default search of ``game_id`` (what ``suggest`` picks) at ``budget``
-    (``"cpu_limit=0.2"``, ``"iterations=3000"``)."""
-    return f"{search_algorithm(boardrules.load(game_id))}:{budget}"
+    """The default search of ``game_id`` (the algorithm ``suggest`` picks) at ``budget``:
+    ``"cpu_limit=0.2"`` keeps the ``"normal"`` level (its iteration cap, its stop once
+    the answer is sure) with that CPU limit instead of the level's second; an iteration
+    cap (``"iterations=3000"``) cannot go with a level, and asks for the stop when sure
+    itself (an explicit budget is otherwise searched out)."""
+    algorithm = search_algorithm(boardrules.load(game_id))
+    if budget.startswith("iterations="):
+        return f"{algorithm}:{budget},until_sure=true"
+    return f"{algorithm}:level=normal,{budget}"
 
 
 def legacy_spec(game_id: str, cpu_limit: float) -> str:
     """0.6.0's default search, CPU-limited like the default it meets."""
     iterations, exploration, rollout_limit = LEGACY[game_id]
-    return default_spec(game_id, f"iterations={iterations},until_sure=false,"
-                                 "root_selection=uct,rollout_policy=random,"
-                                 f"exploration={exploration!r},rollout_limit={rollout_limit},"
-                                 f"cpu_limit={cpu_limit!r}")
+    algorithm = search_algorithm(boardrules.load(game_id))
+    return (f"{algorithm}:iterations={iterations},until_sure=false,root_selection=uct,"
+            f"rollout_policy=random,exploration={exploration!r},rollout_limit={rollout_limit},"
+            f"cpu_limit={cpu_limit!r}")
 
 
 def ladder_budget(base_cpu: float, base_iterations: int | None, step: int) -> str:
@@ -391,7 +397,7 @@ def match_plan(part: str, args: argparse.Namespace,
                              [game_id, f"``{new}``", f"``{other}``"]))
     elif part == "openspiel":
         for seconds in args.times:
-            ours = f"mcts:cpu_limit={seconds!r}"
+            ours = default_spec("connect_four", f"cpu_limit={seconds!r}")
             plan.append(("connect_four", [ours, openspiel_factory(seconds)],
                          TARGETS["openspiel"], [f"{seconds:g} s", f"``{ours}``",
                                                 "OpenSpiel C++ MCTSBot, random rollouts"]))

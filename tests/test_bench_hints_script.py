@@ -92,16 +92,18 @@ def test_legacy_spec_writes_0_6_0_out_in_full() -> None:
 
 
 def test_the_ladder_steps_are_1x_4x_16x_each_against_the_one_below() -> None:
+    """The default is the "normal" level (its stop once sure) with the step's CPU limit;
+    an iteration cap cannot go with a level, so it asks for the stop itself."""
+    level = "mcts:level=normal,cpu_limit="
     assert run_hints.ladder_pairs("albion", 0.05, None) == [
-        ("mcts:cpu_limit=0.2", "mcts:cpu_limit=0.05"),
-        ("mcts:cpu_limit=0.8", "mcts:cpu_limit=0.2")]
+        (level + "0.2", level + "0.05"), (level + "0.8", level + "0.2")]
     assert run_hints.ladder_pairs("armadora", 0.05, 500) == [
-        ("ismcts:iterations=2000", "ismcts:iterations=500"),
-        ("ismcts:iterations=8000", "ismcts:iterations=2000")]
+        ("ismcts:iterations=2000,until_sure=true", "ismcts:iterations=500,until_sure=true"),
+        ("ismcts:iterations=8000,until_sure=true", "ismcts:iterations=2000,until_sure=true")]
 
 
 def test_a_reduced_match_never_shares_the_full_match_file() -> None:
-    bots = ["mcts:cpu_limit=0.2", "greedy"]
+    bots = ["mcts:level=normal,cpu_limit=0.2", "greedy"]
     full = run_hints.match_path("previous", "armada", bots, 200)
     reduced = run_hints.match_path("previous", "armada", bots, 4)
     assert full != reduced and full.name.startswith("hints-previous-armada-")
@@ -132,11 +134,28 @@ def test_the_arguments_refuse_an_unknown_part() -> None:
 def test_the_match_specs_parse_as_arena_bots() -> None:
     """The specs are the arena's: a spec it refuses would stop the run at its first
     match, after the separation part's hour."""
-    args = run_hints.arguments([])
-    for part in ("ladder", "previous"):
-        for _, bots, _, _ in run_hints.match_plan(part, args, run_hints.GAMES):
-            for bot in bots:
-                parse_bot(bot)
+    for argv in ([], ["--base-iterations", "100"]):
+        args = run_hints.arguments(argv)
+        for part in ("ladder", "previous", "openspiel"):
+            for _, bots, _, _ in run_hints.match_plan(part, args, run_hints.GAMES):
+                for bot in bots:
+                    if isinstance(bot, str):  # OpenSpiel's is a factory
+                        parse_bot(bot).build(seed=1)
+
+
+def test_the_default_spec_searches_as_suggest_does() -> None:
+    """A level's bot with a CPU limit keeps the level's stop once sure; 0.6.0's does
+    not stop early."""
+    import boardrules
+    from boardrules.search import suggest
+
+    state = boardrules.load("connect_four").new_game(seed=3)
+    ours = parse_bot(run_hints.default_spec("connect_four", "cpu_limit=0.05"))
+    hint = suggest(state, seed=1, **dict(ours.options))  # type: ignore[arg-type]
+    assert hint.stats["until_sure"] and hint.stats["level"] == "normal"
+    legacy = parse_bot(run_hints.legacy_spec("albion", 5.0))
+    options = {k: v for k, v in legacy.options}
+    assert options["until_sure"] == "false" and options["iterations"] == 30_000
 
 
 def test_column_heights_reads_a_world_without_history() -> None:
