@@ -421,10 +421,10 @@ def run_matches(part: str, args: argparse.Namespace, games: Sequence[str]) -> No
         options = {} if game_id == "connect_four" else dict(MATCH_OPTIONS)
         # OpenSpiel's bot is no spec: one process, where the factory was made
         processes = 1 if part == "openspiel" else args.processes
-        games = games_a_match(part, args)
-        pm.play(f"hints {part}", game_id, bots, games=games, seed=SEED,
+        count = games_a_match(part, args)
+        pm.play(f"hints {part}", game_id, bots, games=count, seed=SEED,
                 options=options, processes=processes,
-                path=match_path(part, game_id, [bot_label(b) for b in bots], games))
+                path=match_path(part, game_id, [bot_label(b) for b in bots], count))
 
 
 def match_table(part: str, args: argparse.Namespace, games: Sequence[str]) -> str:
