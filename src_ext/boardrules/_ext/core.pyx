@@ -448,6 +448,23 @@ cdef class CoreState:
         self.c.evaluate(self.data, self.c.tables, out)
         return [out[i] for i in range(self.c.num_players)]
 
+    def action_values(self):
+        """The contract's ``action_values`` of the legal actions, in ``legal_actions()``
+        order (None when the game has none, or at a chance node or the end)."""
+        if self.c.action_values == NULL:
+            return None
+        self._ensure_legal()
+        if self.c.current_player(self.data, self.c.tables) < 0 or self.n_legal == 0:
+            return None
+        cdef double* values = <double*>PyMem_Malloc(sizeof(double) * self.n_legal)
+        if values == NULL:
+            raise MemoryError()
+        try:
+            self.c.action_values(self.data, self.c.tables, self.legal, self.n_legal, values)
+            return [values[i] for i in range(self.n_legal)]
+        finally:
+            PyMem_Free(values)
+
     def hash(self):
         return self.c.hash(self.data, self.c.tables)
 
