@@ -40,6 +40,7 @@ import argparse
 import json
 import os
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -102,7 +103,10 @@ TARGETS = {"separation": 0.80, "ladder": 0.60, "previous": 0.65, "greedy": 0.90,
 def clock_text(part: str, args: argparse.Namespace) -> str:
     """The clock of a part's table, and the budget it gave, as its page says them."""
     if part == "separation":
-        return "clock: CPU seconds of each suggest() call (time.process_time around it)"
+        revisions = sorted({str(d.get("revision", "unknown"))
+                            for d in read_lines(separation_path())})
+        return ("clock: CPU seconds of each suggest() call (time.process_time around it); "
+                f"measured on {', '.join(revisions)}")
     if part == "ladder" and args.base_iterations is not None:
         budget = f"iteration caps, 1x = {args.base_iterations:,} iterations a move"
     elif part == "ladder":
@@ -183,8 +187,28 @@ def measure_position(game_id: str, options: Mapping[str, Any], index: int,
             "best_visits": hint.best_visits, "confidence": hint.confidence}
 
 
+def source_revision() -> str:
+    """The tree measured (``git describe --always --dirty``): a line of results says
+    which search it measured, since resuming keeps lines of earlier runs."""
+    try:
+        out = subprocess.run(["git", "-C", str(pm.ROOT), "describe", "--always", "--dirty"],
+                             capture_output=True, text=True, check=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+    return out.stdout.strip() or "unknown"
+
+
+def forget_separation(games: Sequence[str]) -> None:
+    """Drop the lines of ``games`` from the results (``--fresh``: measure them anew)."""
+    path = separation_path()
+    kept = [d for d in read_lines(path) if d["game"] not in games]
+    path.write_text("".join(json.dumps(d, sort_keys=True) + "\n" for d in kept),
+                    encoding="utf-8")
+
+
 def play_separation(games: Sequence[str], positions: int) -> None:
     path = separation_path()
+    revision = source_revision()
     for game_id in games:
         for options in OPTION_SETS[game_id]:
             todo = pending_positions(read_lines(path), game_id, options, positions)
@@ -194,7 +218,7 @@ def play_separation(games: Sequence[str], positions: int) -> None:
             states = seeded_positions(game, positions, POSITION_SEED, MID_GAME[game_id])
             for index in todo:
                 line = measure_position(game_id, options, index, states[index])
-                append_line(path, line)
+                append_line(path, {**line, "revision": revision})
                 print(f"separation {game_id} ({options_text(options)}) #{index}: "
                       f"separated={line['separated']} stopped={line['stopped']} "
                       f"{line['cpu_seconds']:.2f} CPU s", file=sys.stderr, flush=True)
@@ -416,22 +440,35 @@ def bot_label(bot: Any) -> str:
     return bot if isinstance(bot, str) else str(bot.__name__)
 
 
+def match_paths(part: str, args: argparse.Namespace, games: Sequence[str]) -> list[Path]:
+    return [match_path(part, game_id, [bot_label(b) for b in bots], games_a_match(part, args))
+            for game_id, bots, _, _ in match_plan(part, args, games)]
+
+
+def forget(part: str, args: argparse.Namespace, games: Sequence[str]) -> None:
+    """``--fresh``: drop the part's results of ``games``, to measure a changed search
+    anew (resuming would keep games its files hold under the same specs)."""
+    if part == "separation":
+        forget_separation(games)
+        return
+    for path in match_paths(part, args, games):
+        path.unlink(missing_ok=True)
+
+
 def run_matches(part: str, args: argparse.Namespace, games: Sequence[str]) -> None:
-    for game_id, bots, _, _ in match_plan(part, args, games):
+    plan = zip(match_plan(part, args, games), match_paths(part, args, games), strict=True)
+    for (game_id, bots, _, _), path in plan:
         options = {} if game_id == "connect_four" else dict(MATCH_OPTIONS)
         # OpenSpiel's bot is no spec: one process, where the factory was made
         processes = 1 if part == "openspiel" else args.processes
-        count = games_a_match(part, args)
-        pm.play(f"hints {part}", game_id, bots, games=count, seed=SEED,
-                options=options, processes=processes,
-                path=match_path(part, game_id, [bot_label(b) for b in bots], count))
+        pm.play(f"hints {part}", game_id, bots, games=games_a_match(part, args), seed=SEED,
+                options=options, processes=processes, path=path)
 
 
 def match_table(part: str, args: argparse.Namespace, games: Sequence[str]) -> str:
     rows = []
-    for game_id, bots, target, cells in match_plan(part, args, games):
-        path = match_path(part, game_id, [bot_label(b) for b in bots],
-                          games_a_match(part, args))
+    plan = zip(match_plan(part, args, games), match_paths(part, args, games), strict=True)
+    for (game_id, _, target, cells), path in plan:
         result = pm.finished(game_id, path)
         if result is not None:
             rows.append(match_row(cells, result, target))
@@ -473,6 +510,8 @@ def arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
                         help="CPU s a move in 'openspiel' (0.05 0.2)")
     parser.add_argument("--processes", type=int, default=None)
     parser.add_argument("--render-only", action="store_true")
+    parser.add_argument("--fresh", action="store_true",
+                        help="drop the selected games' results of the parts first")
     args = parser.parse_args(argv)
     args.parts = [p.strip() for p in args.only.split(",") if p.strip()]
     unknown = set(args.parts) - set(PARTS)
@@ -491,6 +530,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                   file=sys.stderr)
             continue
         load_before = os.getloadavg()[0]
+        if args.fresh and not args.render_only:
+            forget(part, args, games)
         if not args.render_only:
             if part == "separation":
                 play_separation(games, args.positions)

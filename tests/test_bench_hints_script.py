@@ -170,3 +170,15 @@ def test_column_heights_reads_a_world_without_history() -> None:
     world = state.determinize(0, 5)
     assert world.history == []
     assert run_hints.column_heights(world) == [0, 0, 1, 3, 0, 0, 1]
+
+
+def test_fresh_drops_only_the_games_asked_for(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "hints-separation.jsonl"
+    monkeypatch.setattr(run_hints, "separation_path", lambda: path)
+    albion = {**_line(0, separated=True, sure=True, cpu=0.1), "game": "albion",
+              "options": {"players": 2, "max_rounds": 6}}
+    _write(path, [_line(0, separated=True, sure=True, cpu=0.1), albion])
+    run_hints.forget("separation", run_hints.arguments([]), ["armada"])
+    assert [d["game"] for d in run_hints.read_lines(path)] == ["albion"]
+    assert run_hints.pending_positions(run_hints.read_lines(path), "armada", ARMADA, 1) == [0]
