@@ -67,8 +67,9 @@ SCRIPT = "run_hints.py"
 #: The main option sets of each game (``Game.example_options`` without the variants of a
 #: variant: Armadora's face-down rule off and its small sheet board, Rome & Carthage's
 #: equal-arms and rapid-conquest games, Armada's reaction windows): every player count
-#: each game takes, and each game's variant options at least once -- the 17 sets the
-#: issue's 85 positions were drawn from.
+#: each game takes, and each game's variant options at least once: 14 sets, 70 positions,
+#: the per-game counts of the issue's first figure (20, 15, 20 and 15 positions; its
+#: total, "of 85", does not add up from them).
 OPTION_SETS: Mapping[str, Sequence[Mapping[str, Any]]] = {
     "armadora": ({"players": 2, "variant": "basic"}, {"players": 2, "variant": "advanced"},
                  {"players": 3, "variant": "advanced"}, {"players": 4, "variant": "basic"}),
@@ -320,15 +321,17 @@ def match_path(part: str, game_id: str, bots: Sequence[str], games: int) -> Path
 
 
 def match_row(cells: list[str], result: Any, target: float) -> list[str]:
-    """``cells``, the first bot's score cells, and the target's verdict."""
-    first = next(s for s in result.standings if s.bot == result.bots[0])
+    """``cells``, the first bot's score cells, the games each side lost by forfeit (a
+    bot that raised or chose an illegal move: a broken run, not a weak bot) and the
+    target's verdict."""
+    first, second = (next(s for s in result.standings if s.bot == b) for b in result.bots)
     low, _ = wilson_interval(first.score, first.games)
-    return [*cells, *pm.score_cells(result),
+    return [*cells, *pm.score_cells(result), f"{first.forfeits}-{second.forfeits}",
             f"{100 * target:.0f}%: {pm.verdict(low, first.score / first.games, target)}"]
 
 
 SCORE_HEADER = ["games", "won-drawn-lost", "score", "95% interval", "wall s/move",
-                "opponent wall s/move", "target"]
+                "opponent wall s/move", "forfeits", "target"]
 
 
 # --- part 4: OpenSpiel --------------------------------------------------------------------

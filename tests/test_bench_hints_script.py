@@ -182,3 +182,20 @@ def test_fresh_drops_only_the_games_asked_for(tmp_path: Path,
     run_hints.forget("separation", run_hints.arguments([]), ["armada"])
     assert [d["game"] for d in run_hints.read_lines(path)] == ["albion"]
     assert run_hints.pending_positions(run_hints.read_lines(path), "armada", ARMADA, 1) == [0]
+
+
+def test_a_match_row_shows_forfeits_and_the_verdict(tmp_path: Path) -> None:
+    """A bot that raises loses by forfeit: the row must say so, not pass for a weak bot."""
+    from boardrules.tournament import round_robin
+
+    def broken(seed: int) -> Any:
+        class Broken:
+            def choose(self, state: Any) -> Any:
+                raise RuntimeError("no search")
+        return Broken()
+
+    result = round_robin("tic_tac_toe", ["random", broken], games=4, seed=1, processes=1,
+                         results=tmp_path / "match.jsonl", bootstrap=0)
+    row = run_hints.match_row(["tic_tac_toe"], result, 0.9)
+    assert row[1:4] == ["4", "4-0-0", "100.0%"]
+    assert row[-2:] == ["0-4", "90%: met by the estimate only"]
