@@ -58,6 +58,12 @@ class Game(Generic[GameStateT, GameMoveT]):
     rollout_policy: ClassVar[Literal["random", "informed"]] = "random"
     #: The chance of a uniformly random move in an informed rollout.
     rollout_epsilon: ClassVar[float] = 0.1
+    #: The scale on which the game's search values differ (``None``: its
+    #: :attr:`exploration` constant, else 1.0 -- a game whose ``evaluate`` separates moves
+    #: by small margins has both small): a suggestion's tie tolerance and the floor of its
+    #: standard deviations are 0.01 of it (:func:`~boardrules.suggest`, "How sure a
+    #: suggestion is").
+    value_scale: ClassVar[float | None] = None
     #: The MCTS / ISMCTS iteration cap of each strength level of
     #: :func:`~boardrules.suggest` (``"fast"``, ``"normal"`` -- the default --,
     #: ``"strong"``).  A level searches until its answer is sure, its CPU limit (0.1, 1 and
@@ -116,6 +122,13 @@ class Game(Generic[GameStateT, GameMoveT]):
     @property
     def has_hidden_information(self) -> bool:
         return bool(self._core.has_hidden_information)
+
+    @property
+    def search_value_scale(self) -> float:
+        """:attr:`value_scale`, or the game's exploration constant, else 1.0."""
+        if self.value_scale is not None:
+            return float(self.value_scale)
+        return 1.0 if self.exploration is None else float(self.exploration)
 
     @property
     def core(self) -> CoreGame:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import random
 from collections.abc import Callable, Iterator
 from typing import Any, ParamSpec, TypeVar
@@ -43,6 +44,7 @@ __all__ = [
     "assert_illegal",
     "assert_rejected",
     "assert_unchanged",
+    "check_action_values",
     "check_apply_and_undo",
     "check_chance_nodes",
     "check_compiled_playouts",
@@ -877,6 +879,32 @@ def check_compiled_playouts(game: AnyGame, *, games: int = 50, seed: int = 1) ->
              "compiled playouts are not reproducible for a seed")
 
 
+@_conformance_check
+def check_action_values(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
+    """A game with the contract's ``action_values`` (informed rollouts): at every decision
+    of seeded random games, one finite value per legal action, the same on a second call,
+    and the state byte-identical afterwards -- search calls it on its worlds millions of
+    times.  A game without it has nothing to check."""
+    def check(state: AnyState, step: int) -> None:
+        if state.current_player < 0:
+            return
+        core = state._core
+        before = core.state_bytes()
+        values = core.action_values()
+        if values is None:
+            return
+        _require(core.state_bytes() == before,
+                 lambda: f"action_values changed the state: {_where(state, step)}")
+        _require(len(values) == len(core.legal_actions()),
+                 lambda: f"{len(values)} action values for {len(core.legal_actions())} "
+                         f"legal actions: {_where(state, step)}")
+        _require(all(math.isfinite(v) for v in values),
+                 lambda: f"an action value is not finite: {_where(state, step)}")
+        _require(core.action_values() == values,
+                 lambda: f"action_values differ on a second call: {_where(state, step)}")
+    _each_step(game, games, seed, check, every=3)
+
+
 # --- positions, events and forced steps (0.6.0) ----------------------------------------------
 
 
@@ -1273,6 +1301,7 @@ CHECKS: dict[str, Callable[..., None]] = {
     "is_legal": check_is_legal,
     "compiled_playouts": check_compiled_playouts,
     "commits_taken_back": check_commits_taken_back,
+    "action_values": check_action_values,
     **CONTRACT_CHECKS,
     **OBSERVATION_CHECKS,
 }

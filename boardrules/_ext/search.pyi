@@ -26,7 +26,8 @@ def run_mcts(st: CoreState, iterations: int, time_limit: float, exploration: flo
              should_stop: Callable[[], bool] | None = ...,
              simultaneous: str = ..., store: TreeStore | None = ...,
              game_key: object = ..., *, cpu_limit: float = ..., until_sure: bool = ...,
-             z: float = ..., tie_tolerance: float = ..., root_selection: str = ...,
+             z: float = ..., tie_tolerance: float = ..., var_floor: float = ...,
+             root_selection: str = ...,
              rollout_policy: str = ..., rollout_epsilon: float = ...) -> dict[str, Any]: ...
 
 class TreeStore:

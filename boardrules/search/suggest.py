@@ -59,8 +59,13 @@ ROLLOUT_POLICIES = ("random", "informed")
 #: The confidence of a suggestion's intervals (two-sided, per move).
 DEFAULT_CONFIDENCE = 0.95
 #: Values closer than this (on the [-1, 1] scale of results) are equal for the answer:
-#: a move proven within it of the best is *tied* with it.
+#: a move proven within it of the best is *tied* with it.  On a game whose values differ
+#: on a smaller scale (:attr:`Game.value_scale <boardrules.Game.value_scale>`) the
+#: tolerance is this times the scale.
 TIE_TOLERANCE = 0.01
+#: The least standard deviation a move's results are counted with, on the results' scale
+#: (times the game's value scale): a few equal results are not an exact value.
+DEVIATION_FLOOR = 0.01
 #: 0.5.0's budget when none was given (today the ``"fast"`` level of most games).
 LEGACY_DEFAULT_ITERATIONS = 1000
 #: Alpha-beta's node budget per level (iterative deepening until it is spent) and the
@@ -627,7 +632,7 @@ def _mcts_warning(estimates: list[MoveEstimate[Any]], tied: list[Any], separated
     if sure:
         names = ", ".join(str(m) for m in tied)
         return (f"the best move {best.move} is tied with {names}: their values are equal "
-                f"within {TIE_TOLERANCE} at {percent} confidence, so either is as good")
+                f"within the tie tolerance at {percent} confidence, so either is as good")
     if best.stderr == math.inf:
         return (f"the best move {best.move} rests on {best.visits} of {iterations} "
                 f"simulations, too few for a confidence interval: give a higher level or "
@@ -697,7 +702,9 @@ def _mcts(state: State[MoveT], options: SearchOptions, player: int, seed: int,
                               player, seed, options.threads, node_cap, should_stop, mode,
                               store, game,  # equal games (same options): one tree
                               cpu_limit=cpu_limit or 0.0, until_sure=until_sure,
-                              z=_z(confidence), tie_tolerance=TIE_TOLERANCE,
+                              z=_z(confidence),
+                              tie_tolerance=TIE_TOLERANCE * game.search_value_scale,
+                              var_floor=(DEVIATION_FLOOR * game.search_value_scale) ** 2,
                               root_selection=root_selection, rollout_policy=policy,
                               rollout_epsilon=epsilon)
     moves = game._moves

@@ -124,6 +124,7 @@ ctypedef struct MctsParams:
     bint until_sure
     double z                  # the two-sided normal quantile of the confidence (1.96: 95%)
     double tie_tolerance      # values closer than this are equal for the answer
+    double var_floor          # the least variance a move's returns are counted with
     int root_selection        # ROOT_UCT or ROOT_LUCB
     int rollout_policy        # ROLLOUT_RANDOM or ROLLOUT_INFORMED
     double rollout_epsilon    # informed rollouts: the chance of a uniformly random move

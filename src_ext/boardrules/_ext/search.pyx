@@ -695,7 +695,8 @@ cdef int decoupled_choice(Tree* tree, int32_t node, int player, const int* acts,
 # variance of this call's returns through the move (the tree's visits may include some
 # kept from an earlier search, whose squares are not known), or with fewer than two of
 # them the largest variance a return in [-1, 1] of that mean can have, 1 - mean**2; never
-# below VAR_FLOOR (a few equal returns are not an exact value), and a move with fewer than
+# below the floor (a few equal returns are not an exact value: (0.01 s)**2 on a game whose
+# values differ on the scale s), and a move with fewer than
 # MIN_INTERVAL_VISITS visits has no interval (stderr infinite).  The answer is the move of
 # the highest lower bound.  It is *separated* from another move when its lower bound is
 # above that move's upper bound, and another move is *tied* with it when the interval of
@@ -708,7 +709,7 @@ cdef int decoupled_choice(Tree* tree, int32_t node, int player, const int* acts,
 # not the error of the search's model of the game; two 95% intervals that do not overlap
 # put the difference of the means beyond about 2.8 standard errors.
 
-cdef double VAR_FLOOR = 1e-4
+cdef double VAR_FLOOR = 1e-4  # the floor on the scale of results, -1 to 1
 cdef enum:
     MIN_INTERVAL_VISITS = 10
     SURE_CHECK_EVERY = 64     # iterations between two looks at the root's verdict
@@ -723,7 +724,7 @@ cdef enum:
 
 
 cdef double answer_stderr(double mean, int64_t visits, double total, double squares,
-                          int64_t n, bint ends, bint worlds) noexcept nogil:
+                          int64_t n, bint ends, bint worlds, double floor) noexcept nogil:
     """A move's standard error (INF: too few visits for an interval); ``total``,
     ``squares`` and ``n``: this call's returns through it.  A move that ends the game
     (``ends``) returns the game's own result, no search's estimate: on one state it is
@@ -741,8 +742,8 @@ cdef double answer_stderr(double mean, int64_t visits, double total, double squa
         var = 1.0 - mean * mean
     if ends and n >= 2 and var >= 0:
         return sqrt(var / visits)
-    if not var >= VAR_FLOOR:  # also a NaN
-        var = VAR_FLOOR
+    if not var >= floor:  # also a NaN
+        var = floor
     return sqrt(var / visits)
 
 
@@ -824,9 +825,9 @@ cdef double answer_se(const Tree* tree, const MctsParams* params, int32_t node) 
     cdef bint ends = nd.player == TERMINAL_PLAYER
     cdef bint worlds = params.ismcts or params.determinize_once
     if params.root_n == NULL:  # no squares kept: the largest variance of that mean
-        return answer_stderr(mean, nd.visits, 0.0, 0.0, 0, ends, worlds)
+        return answer_stderr(mean, nd.visits, 0.0, 0.0, 0, ends, worlds, params.var_floor)
     return answer_stderr(mean, nd.visits, params.root_sum[a], params.root_sq[a],
-                         params.root_n[a], ends, worlds)
+                         params.root_n[a], ends, worlds, params.var_floor)
 
 
 cdef bint root_is_sure(const Tree* tree, const MctsParams* params, double* mean, double* se,
@@ -1944,8 +1945,8 @@ cdef int word_code(dict words, object value, str name) except -1:
 
 
 cdef int set_answer_params(list jobs, double cpu_limit, bint until_sure, double z,
-                           double tie_tolerance, int root_selection, int rollout_policy,
-                           double rollout_epsilon) except -1:
+                           double tie_tolerance, double var_floor, int root_selection,
+                           int rollout_policy, double rollout_epsilon) except -1:
     cdef _MctsJob job
     if not (cpu_limit >= 0 and cpu_limit < 1e300):
         raise ValueError("cpu_limit must be a finite number >= 0")
@@ -1953,6 +1954,8 @@ cdef int set_answer_params(list jobs, double cpu_limit, bint until_sure, double 
         raise ValueError("the confidence quantile z must be > 0 and < 100")
     if not (tie_tolerance >= 0 and tie_tolerance <= 2):
         raise ValueError("tie_tolerance must be 0 to 2")
+    if not (var_floor > 0 and var_floor <= 1):
+        raise ValueError("var_floor must be > 0 and <= 1")
     if not (rollout_epsilon >= 0 and rollout_epsilon <= 1):
         raise ValueError("rollout_epsilon must be 0 to 1")
     for job in jobs:
@@ -1960,6 +1963,7 @@ cdef int set_answer_params(list jobs, double cpu_limit, bint until_sure, double 
         job.params.until_sure = until_sure
         job.params.z = z
         job.params.tie_tolerance = tie_tolerance
+        job.params.var_floor = var_floor
         job.params.root_selection = root_selection
         job.params.rollout_policy = rollout_policy
         job.params.rollout_epsilon = rollout_epsilon
@@ -1971,8 +1975,8 @@ def run_mcts(CoreState st, int64_t iterations, double time_limit, double explora
              uint64_t seed, int threads, int64_t max_nodes=1 << 22, should_stop=None,
              simultaneous="decoupled", TreeStore store=None, game_key=None, *,
              double cpu_limit=0.0, bint until_sure=False, double z=1.959963984540054,
-             double tie_tolerance=0.01, root_selection="uct", rollout_policy="random",
-             double rollout_epsilon=0.0):
+             double tie_tolerance=0.01, double var_floor=VAR_FLOOR, root_selection="uct",
+             rollout_policy="random", double rollout_epsilon=0.0):
     """Root-parallel (IS)MCTS from ``st``: per root action (action, visits, mean value for
     the player to move), the principal variation and statistics.  ``max_nodes`` caps each
     tree; ``should_stop()`` is polled while the threads run (True: stop, keep the result).
@@ -2004,7 +2008,8 @@ def run_mcts(CoreState st, int64_t iterations, double time_limit, double explora
     per answer move (action, visits, mean, standard error), in the order of
     ``"children"`` (the highest lower bound of the ``z`` interval first), ``"separated"``
     and ``"sure"`` the verdict, ``"tied"`` the actions tied with the answer within
-    ``tie_tolerance``.  ``until_sure``: each tree stops once its own answer is sure
+    ``tie_tolerance``; no variance counts below ``var_floor``.  ``until_sure``: each
+    tree stops once its own answer is sure
     (``"stopped"`` is ``"sure"``); ``cpu_limit``: CPU seconds of each tree's thread
     (``"cpu"``); ``root_selection``: ``"uct"`` or ``"lucb"`` (select_root_lucb);
     ``rollout_policy``: ``"random"`` or ``"informed"`` (epsilon-greedy on the game's
@@ -2035,8 +2040,8 @@ def run_mcts(CoreState st, int64_t iterations, double time_limit, double explora
                          from_commit)
         for job in jobs:
             job.params.deadline = t0 + time_limit if time_limit > 0 else 0.0
-        set_answer_params(jobs, cpu_limit, until_sure, z, tie_tolerance, root_code,
-                          rollout_code, rollout_epsilon)
+        set_answer_params(jobs, cpu_limit, until_sure, z, tie_tolerance, var_floor,
+                          root_code, rollout_code, rollout_epsilon)
         if store is not None:
             # one world per tree (determinize_once) draws a new world every search: its
             # tree is of no use after it
@@ -2132,6 +2137,7 @@ cdef dict answer_figures(list jobs, dict totals):
     cdef _MctsJob first = <_MctsJob>jobs[0]
     cdef double z = first.params.z if first.params.z > 0 else 1.959963984540054
     cdef double tolerance = first.params.tie_tolerance
+    cdef double floor = first.params.var_floor if first.params.var_floor > 0 else VAR_FLOOR
     cdef double total, squares, mean, se, mean_b, se_b
     cdef int64_t n, visits
     cdef bint worlds = first.params.ismcts or first.params.determinize_once
@@ -2145,8 +2151,8 @@ cdef dict answer_figures(list jobs, dict totals):
                 squares += job.params.root_sq[a]
                 n += job.params.root_n[a]
         mean = value / visits if visits else 0.0
-        entries.append((a, visits, mean,
-                        answer_stderr(mean, visits, total, squares, n, ends, worlds)))
+        entries.append((a, visits, mean, answer_stderr(mean, visits, total, squares, n,
+                                                       ends, worlds, floor)))
     # the highest lower bound first; without intervals the most visited
     entries.sort(key=lambda e: (-lower_bound(e[2], e[3], z), -e[1], -e[2], e[0]))
     separated = sure = bool(entries)
