@@ -55,7 +55,7 @@ from run_search import grid
 from search_workloads import UCT_C, openspiel_available
 
 import boardrules
-from boardrules.arena import wilson_interval
+from boardrules.arena import parse_bot, wilson_interval
 from boardrules.bench import POSITION_HISTORY, POSITION_SEED, search_algorithm, seeded_positions
 from boardrules.search import suggest
 
@@ -395,12 +395,52 @@ class OpenSpielMCTS:
         return state.game.move(action)
 
 
-def openspiel_factory(seconds: float) -> Callable[..., OpenSpielMCTS]:
-    """A bot factory for the arena, labelled with its time a move."""
-    def make(seed: int) -> OpenSpielMCTS:
-        return OpenSpielMCTS(seconds, seed)
-    make.__name__ = f"openspiel-mctsbot-cpu{seconds!r}"
-    return make
+class CpuLogged:
+    """A bot whose every move's CPU seconds (``time.process_time`` around ``choose``,
+    in this process) are appended to ``log`` under ``label``: the arena times moves on
+    the wall clock, and "the same CPU time a move" is checked on the CPU clock."""
+
+    def __init__(self, inner: Any, label: str, log: Path) -> None:
+        self._inner, self._label, self._log = inner, label, log
+
+    def choose(self, state: boardrules.State[Any]) -> Any:
+        start = time.process_time()
+        move = self._inner.choose(state)
+        append_line(self._log, {"bot": self._label, "cpu": time.process_time() - start})
+        return move
+
+
+def cpu_logged(label: str, make: Callable[[int], Any], log: Path) -> Callable[..., CpuLogged]:
+    """An arena bot factory named ``label`` whose bots log their CPU a move."""
+    def factory(seed: int) -> CpuLogged:
+        return CpuLogged(make(seed), label, log)
+    factory.__name__ = label
+    return factory
+
+
+def openspiel_bots(seconds: float, games: int) -> list[Callable[..., CpuLogged]]:
+    """Our default at ``cpu_limit=seconds`` and OpenSpiel's bot at as much CPU a move,
+    both logging their CPU a move beside the match's results file."""
+    ours = default_spec("connect_four", f"cpu_limit={seconds!r}")
+    theirs = f"openspiel-mctsbot-cpu{seconds!r}"
+    log = cpu_log(match_path("openspiel", "connect_four", [ours, theirs], games))
+    return [cpu_logged(ours, lambda seed: parse_bot(ours).build(seed), log),
+            cpu_logged(theirs, lambda seed: OpenSpielMCTS(seconds, seed), log)]
+
+
+def cpu_log(path: Path) -> Path:
+    """The CPU log beside a match's results file."""
+    return path.with_suffix(".cpu.jsonl")
+
+
+def cpu_cell(log: Path, labels: Sequence[str]) -> str:
+    """Each bot's mean CPU seconds a move from ``log``: ``0.021 / 0.049``."""
+    lines = read_lines(log)
+    means = []
+    for label in labels:
+        cpu = [d["cpu"] for d in lines if d["bot"] == label]
+        means.append(f"{statistics.fmean(cpu):.3g}" if cpu else "-")
+    return " / ".join(means)
 
 
 # --- running and rendering each part ----------------------------------------------------------
@@ -424,10 +464,10 @@ def match_plan(part: str, args: argparse.Namespace,
                              [game_id, f"``{new}``", f"``{other}``"]))
     elif part == "openspiel":
         for seconds in args.times:
-            ours = default_spec("connect_four", f"cpu_limit={seconds!r}")
-            plan.append(("connect_four", [ours, openspiel_factory(seconds)],
-                         TARGETS["openspiel"], [f"{seconds:g} s", f"``{ours}``",
-                                                "OpenSpiel C++ MCTSBot, random rollouts"]))
+            bots = openspiel_bots(seconds, games_a_match(part, args))
+            plan.append(("connect_four", bots, TARGETS["openspiel"],
+                         [f"{seconds:g} s", f"``{bots[0].__name__}``",
+                          "OpenSpiel C++ MCTSBot, random rollouts"]))
     return plan
 
 
@@ -456,6 +496,7 @@ def forget(part: str, args: argparse.Namespace, games: Sequence[str]) -> None:
         return
     for path in match_paths(part, args, games):
         path.unlink(missing_ok=True)
+        cpu_log(path).unlink(missing_ok=True)
 
 
 def run_matches(part: str, args: argparse.Namespace, games: Sequence[str]) -> None:
@@ -473,11 +514,17 @@ def match_table(part: str, args: argparse.Namespace, games: Sequence[str]) -> st
     plan = zip(match_plan(part, args, games), match_paths(part, args, games), strict=True)
     for (game_id, _, target, cells), path in plan:
         result = pm.finished(game_id, path)
-        if result is not None:
-            rows.append(match_row(cells, result, target))
+        if result is None:
+            continue
+        row = match_row(cells, result, target)
+        if part == "openspiel":
+            row.insert(-2, cpu_cell(cpu_log(path), result.bots))
+        rows.append(row)
+    if part == "openspiel":
+        return grid(["CPU a move", "ours", "OpenSpiel", *SCORE_HEADER[:-2],
+                     "CPU s/move, ours / OpenSpiel", *SCORE_HEADER[-2:]], rows)
     first = {"ladder": ["game (2 players)", "step up", "step below"],
-             "previous": ["game (2 players)", "default", "against"],
-             "openspiel": ["CPU a move", "ours", "OpenSpiel"]}[part]
+             "previous": ["game (2 players)", "default", "against"]}[part]
     return grid(first + SCORE_HEADER, rows)
 
 

@@ -199,3 +199,20 @@ def test_a_match_row_shows_forfeits_and_the_verdict(tmp_path: Path) -> None:
     row = run_hints.match_row(["tic_tac_toe"], result, 0.9)
     assert row[1:4] == ["4", "4-0-0", "100.0%"]
     assert row[-2:] == ["0-4", "90%: met by the estimate only"]
+
+
+def test_cpu_logged_bots_log_each_move_and_the_cell_reads_them(tmp_path: Path) -> None:
+    """Against OpenSpiel "the same CPU a move" is checked from this log: a line a move,
+    under the bot's label, read back as each bot's mean."""
+    from boardrules.tournament import round_robin
+
+    log = tmp_path / "match.cpu.jsonl"
+    bots = [run_hints.cpu_logged(name, lambda seed: parse_bot("random").build(seed), log)
+            for name in ("first", "second")]
+    result = round_robin("tic_tac_toe", bots, games=2, seed=1, processes=1, bootstrap=0)
+    lines = run_hints.read_lines(log)
+    assert len(lines) == sum(s.moves for s in result.standings)
+    assert {d["bot"] for d in lines} == {"first", "second"}
+    cell = run_hints.cpu_cell(log, ["first", "second"]).split(" / ")
+    assert len(cell) == 2 and all(float(c) >= 0 for c in cell)
+    assert run_hints.cpu_cell(log, ["first", "nobody"]).endswith(" / -")
