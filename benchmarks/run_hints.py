@@ -401,11 +401,11 @@ class CpuLogged:
     the wall clock, and "the same CPU time a move" is checked on the CPU clock."""
 
     def __init__(self, inner: Any, label: str, log: Path) -> None:
-        self._inner, self._label, self._log = inner, label, log
+        self.inner, self._label, self._log = inner, label, log
 
     def choose(self, state: boardrules.State[Any]) -> Any:
         start = time.process_time()
-        move = self._inner.choose(state)
+        move = self.inner.choose(state)
         append_line(self._log, {"bot": self._label, "cpu": time.process_time() - start})
         return move
 
@@ -499,10 +499,29 @@ def forget(part: str, args: argparse.Namespace, games: Sequence[str]) -> None:
         cpu_log(path).unlink(missing_ok=True)
 
 
+def match_options(game_id: str) -> dict[str, Any]:
+    """The four games' matches are of two players; connect four has no options."""
+    return dict(MATCH_OPTIONS) if game_id in GAMES else {}
+
+
+def preflight(part: str, args: argparse.Namespace, games: Sequence[str]) -> None:
+    """One move of every bot of the part's matches, on the first position of a seeded
+    game, before any match: a bot that raises (a search option its build does not
+    take) would otherwise lose every game by forfeit, for hours."""
+    for game_id, bots, _, _ in match_plan(part, args, games):
+        state = boardrules.load(game_id, **match_options(game_id)).new_game(seed=SEED)
+        for bot in bots:
+            player = bot(seed=SEED) if callable(bot) else parse_bot(bot).build(seed=SEED)
+            if isinstance(player, CpuLogged):  # not a move of the match: not logged
+                player = player.inner
+            player.choose(state)
+
+
 def run_matches(part: str, args: argparse.Namespace, games: Sequence[str]) -> None:
+    preflight(part, args, games)
     plan = zip(match_plan(part, args, games), match_paths(part, args, games), strict=True)
     for (game_id, bots, _, _), path in plan:
-        options = {} if game_id == "connect_four" else dict(MATCH_OPTIONS)
+        options = match_options(game_id)
         # OpenSpiel's bot is no spec: one process, where the factory was made
         processes = 1 if part == "openspiel" else args.processes
         pm.play(f"hints {part}", game_id, bots, games=games_a_match(part, args), seed=SEED,

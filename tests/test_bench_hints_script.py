@@ -216,3 +216,21 @@ def test_cpu_logged_bots_log_each_move_and_the_cell_reads_them(tmp_path: Path) -
     cell = run_hints.cpu_cell(log, ["first", "second"]).split(" / ")
     assert len(cell) == 2 and all(float(c) >= 0 for c in cell)
     assert run_hints.cpu_cell(log, ["first", "nobody"]).endswith(" / -")
+
+
+def test_preflight_stops_a_run_whose_bot_raises(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before hours of matches: a bot that raises stops the run, instead of losing every
+    game by forfeit."""
+    class Broken:
+        def __init__(self, seed: int) -> None:
+            pass
+
+        def choose(self, state: Any) -> Any:
+            raise TypeError("run_mcts() got an unexpected keyword argument")
+
+    plan = [("tic_tac_toe", ["random", Broken], 0.9, ["tic_tac_toe"])]
+    monkeypatch.setattr(run_hints, "match_plan", lambda part, args, games: plan)
+    with pytest.raises(TypeError, match="unexpected keyword"):
+        run_hints.preflight("previous", run_hints.arguments([]), ["tic_tac_toe"])
+    plan[0][1][1] = "greedy"  # a sound field passes
+    run_hints.preflight("previous", run_hints.arguments([]), ["tic_tac_toe"])
