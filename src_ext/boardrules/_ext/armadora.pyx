@@ -13,6 +13,7 @@ Cells are numbered ``c = y * width + x`` and held in uint64_t bitboards; interna
 (palisade gaps) are numbered in cell order, each cell's east edge before its south edge.
 """
 
+from libc.math cimport tanh
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memset
 
@@ -777,26 +778,48 @@ cdef void ar_returns(const void* state, const void* tables, double* out) noexcep
         out[p] = tv[t.team_of[p]]
 
 
+cdef inline int strength_behind_screen(const ArmadoraState* s, int p) noexcept nogil:
+    cdef int k, total = 0
+    for k in range(1, AR_MAX_STRENGTH + 1):
+        total += k * s.pool[p][k]
+    return total
+
+
 cdef void estimate_team_gold(const ArmadoraState* s, const ArmadoraTables* t,
                              double* team_gold) noexcept nogil:
-    """Expected gold per team were play to go on.  A full territory is decided: its gold
-    goes as scoring gives it.  A territory with empty squares can still be fought over:
-    its gold is shared in proportion to each team's strength there plus a prior that
-    grows with the empty squares left (more room, more uncertainty)."""
+    """Expected gold per team were play to go on (rule 五, 5 scoring, on the final board).
+
+    A territory that is full, or that nobody can still add to, is decided: its gold goes
+    as scoring gives it.  Into an open territory the players who have not passed (rule 四,
+    4: a player who passed places nothing more) are expected to bring warriors in
+    proportion to its share of the empty squares, each bringing his average strength
+    behind the screen; the gold is then shared by the square of each team's expected
+    strength there -- the stronger side usually takes all.  Passing early is therefore
+    valued as what it is: the others go on placing."""
     cdef uint64_t rest = t.all_cells, comp
     cdef uint64_t empties = empty_squares(s, t)
     cdef int shares[4]
     cdef int totals[4]
     cdef double strength[4]
-    cdef double prior, total
-    cdef int p, k, pile, open_squares
+    cdef double screen[4]          # strength a player still has to place, if he plays on
+    cdef double weight, total, fill
+    cdef int p, k, pile, open_squares, warriors = 0
+    for p in range(t.num_players):
+        screen[p] = 0.0
+        if not (s.passed >> p) & 1:
+            warriors += warriors_left(s, p)
+            screen[p] = strength_behind_screen(s, p)
+    # the share of the empty squares that warriors can still fill, spread over each of them
+    fill = 0.0
+    if warriors and empties:
+        fill = min(<double>warriors, <double>popcount64(empties)) / popcount64(empties)
     for k in range(t.num_teams):
         team_gold[k] = 0.0
     while rest:
         comp = territory_of(s, t, ctz64(rest))
         rest &= ~comp
         open_squares = popcount64(comp & empties)
-        if open_squares == 0:
+        if open_squares == 0 or warriors == 0:
             territory_shares(s, t, comp, shares)
             for p in range(t.num_players):
                 team_gold[t.team_of[p]] += shares[p]
@@ -804,39 +827,45 @@ cdef void estimate_team_gold(const ArmadoraState* s, const ArmadoraTables* t,
         pile = territory_gold(s, t, comp)
         if pile == 0:
             continue
-        prior = 1.5 * (open_squares if open_squares < 4 else 4)
-        for k in range(t.num_teams):
-            strength[k] = prior
         player_strengths(s, t, comp, totals)
+        for k in range(t.num_teams):
+            strength[k] = 0.0
         for p in range(t.num_players):
-            strength[t.team_of[p]] += totals[p]
+            # open_squares * fill of p's warriors-to-come land here, each of his average
+            strength[t.team_of[p]] += totals[p] + open_squares * fill * screen[p] / warriors
         total = 0.0
         for k in range(t.num_teams):
-            total += strength[k]
+            total += strength[k] * strength[k]
+        if total == 0.0:
+            continue
         for k in range(t.num_teams):
-            team_gold[k] += pile * strength[k] / total
+            weight = strength[k] * strength[k]
+            team_gold[k] += pile * weight / total
 
 
 cdef void ar_evaluate(const void* state, const void* tables, double* out) noexcept nogil:
-    """Heuristic: the team's expected gold (estimate_team_gold) against the best other
-    team's, scaled to [-1, 1] (a quarter of all gold ahead counts as a sure win)."""
+    """Heuristic: each team against each other team, as returns compares them (rule 五, 5
+    scoring: most gold wins) but softly: tanh of the difference in expected gold
+    (estimate_team_gold) over an eighth of all gold, averaged over the other teams.  In
+    [-1, 1], the teams' values sum to zero, and partners share theirs, like the returns."""
     cdef const ArmadoraState* s = <const ArmadoraState*>state
     cdef const ArmadoraTables* t = <const ArmadoraTables*>tables
     cdef double team_gold[4]
-    cdef double best_other, v
+    cdef double team_value[4]
+    cdef double scale = 0.125 * t.total_gold
     cdef int p, k, q
     if s.phase == PH_OVER:
         ar_returns(state, tables, out)
         return
     estimate_team_gold(s, t, team_gold)
-    for p in range(t.num_players):
-        k = t.team_of[p]
-        best_other = -1.0
+    for k in range(t.num_teams):
+        team_value[k] = 0.0
         for q in range(t.num_teams):
-            if q != k and team_gold[q] > best_other:
-                best_other = team_gold[q]
-        v = (team_gold[k] - best_other) / (0.25 * t.total_gold)
-        out[p] = 1.0 if v > 1.0 else (-1.0 if v < -1.0 else v)
+            if q != k:
+                team_value[k] += tanh((team_gold[k] - team_gold[q]) / scale)
+        team_value[k] /= t.num_teams - 1
+    for p in range(t.num_players):
+        out[p] = team_value[t.team_of[p]]
 
 
 cdef void ar_determinize(void* state, const void* tables, int observer, Rng* rng) noexcept nogil:
