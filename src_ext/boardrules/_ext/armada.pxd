@@ -283,6 +283,10 @@ ctypedef struct AmTables:
     # spaces, then land or attack), and land steps between territories (255: none)
     uint8_t sea_dist[AM_MAX_S][AM_MAX_T]
     uint8_t land_dist[AM_MAX_T][AM_MAX_T]
+    # action_values(): actions for a group of bands to reach a territory from a place
+    # (territories, then sea spaces at AM_MAX_T + x) over land, coast and sea links
+    # alike -- walking, loading, sailing and landing one action each (255: none)
+    uint8_t goal_dist[AM_MAX_T + AM_MAX_S][AM_MAX_T]
     int lair_terr[AM_COLOURS][8]      # a lair's territories, board order
     int lair_n[AM_COLOURS]
     int lair_city[AM_COLOURS][3]

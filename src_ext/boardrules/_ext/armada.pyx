@@ -1515,6 +1515,216 @@ cdef void am_evaluate(const void* state, const void* tables, double* out) noexce
         out[p] = max(-0.95, min(0.95, x))
 
 
+# ------------------------------------------------------------------ action_values
+
+# action_values(): what a move is worth to the colour making it, in "actions of progress"
+# toward a victory condition.  Ending the turn is 0: a move that brings nothing nearer
+# is worth less, so an informed playout spends its budget on progress, then ends.
+cdef double AV_STEP = 2.0            # each action nearer to a target the colour lacks
+cdef double AV_IDLE = -0.5           # a move that brings nothing nearer: below ``end``
+cdef double AV_INVADE = 4.0          # taking a territory (its flag)
+cdef double AV_INVADE_TARGET = 6.0   # ... that a victory condition asks for, besides
+cdef double AV_EXPLORE = 4.0         # gold and natives found; the way in opened
+cdef double AV_LAUNCH = 3.0
+cdef double AV_GROWTH = 8.0          # conversion, recruitment: bands added
+cdef int AV_FAR = 30                 # the gap of a place that reaches no target
+
+
+ctypedef struct Goals:
+    int colour                       # the colour acting
+    int n                            # targets: what its victory conditions still lack
+    int terr[AM_MAX_T]
+
+
+cdef void find_goals(const AmState* s, const AmTables* t, Goals* g) noexcept nogil:
+    cdef int r
+    g.colour = s.acting
+    g.n = 0
+    for r in range(t.nterr):
+        if is_target(s, t, g.colour, r):
+            g.terr[g.n] = r
+            g.n += 1
+
+
+cdef int gap(const AmTables* t, const Goals* g, int place) noexcept nogil:
+    """Actions from ``place`` (a territory, or AM_MAX_T + a sea space) to the nearest
+    target, capped at AV_FAR."""
+    cdef int k, d, best = AV_FAR
+    for k in range(g.n):
+        d = t.goal_dist[place][g.terr[k]]
+        if d < best:
+            best = d
+    return best
+
+
+cdef inline int route_place(const AmTables* t, int r, bint dest) noexcept nogil:
+    """A route's source or destination as a place of goal_dist."""
+    cdef int kind = t.route_kind[r]
+    if dest:
+        return t.route_to[r] + (AM_MAX_T if kind == R_LOAD or kind == R_TRANSHIP else 0)
+    return t.route_from[r] + (AM_MAX_T if kind == R_UNLOAD or kind == R_TRANSHIP else 0)
+
+
+cdef double move_value(const AmState* s, const AmTables* t, const Goals* g,
+                       int r) noexcept nogil:
+    """A group move: the actions it saves toward the nearest target, and the flag it
+    plants (never over the player's other colour's)."""
+    cdef int kind = t.route_kind[r]
+    cdef int b = t.route_to[r]
+    cdef int c = g.colour
+    cdef int progress = gap(t, g, route_place(t, r, False)) - gap(t, g, route_place(t, r, True))
+    cdef double v = AV_STEP * progress if progress != 0 else AV_IDLE
+    if (kind == R_LAND or kind == R_UNLOAD) and s.flag[b] != c:
+        if s.flag[b] < AM_COLOURS and friendly(t, s.flag[b], c):
+            return v - AV_INVADE
+        v += AV_INVADE
+        if is_target(s, t, c, b):
+            v += AV_INVADE_TARGET
+    return v
+
+
+cdef double attack_value(const AmState* s, const AmTables* t, const Goals* g,
+                         int r) noexcept nogil:
+    """A combat roll: worth more the stronger the stack against the defenders, and
+    more where the territory is a target; hopeless attacks fall below ``end``."""
+    cdef int kind = t.route_kind[r]
+    cdef int b = t.route_to[r]
+    cdef double att = src_bands(s, t, r)
+    cdef double dfn, odds, v
+    if kind == R_LAND or kind == R_UNLOAD:
+        dfn = s.natives[b] + s.bands[b]
+    else:
+        dfn = s.ship_bands[s.at_sea[b]]
+    odds = att / (att + dfn)
+    v = 8.0 * odds - 3.0
+    if (kind == R_LAND or kind == R_UNLOAD) and is_target(s, t, g.colour, b):
+        v += 3.0 * odds
+    return v
+
+
+cdef double sail_value(const AmTables* t, const Goals* g, int x) noexcept nogil:
+    cdef int progress = (gap(t, g, AM_MAX_T + t.sail_from[x])
+                         - gap(t, g, AM_MAX_T + t.sail_to[x]))
+    return AV_STEP * progress if progress != 0 else AV_IDLE
+
+
+cdef double explore_value(const AmTables* t, int r) noexcept nogil:
+    if r == t.central_post:
+        return AV_EXPLORE + 2.0
+    return AV_EXPLORE + (1.0 if t.post[r] >= 0 else 0.0)
+
+
+cdef double card_value(const AmState* s, int kind) noexcept nogil:
+    """A card played on one's turn, or in its window (where ``decline`` is 0)."""
+    if kind == K_ATTACK:
+        return (2.0 - s.roll_d) + s.roll_a        # 2 defenders lost, no attacker
+    if kind == K_DEFENCE:
+        return s.roll_d + (2.0 - s.roll_a)        # no defender lost, 2 attackers
+    if kind == K_DOPE:
+        return 6.0
+    if kind == K_RECRUIT or kind == K_BIG_RECRUIT or kind == K_GOLD_MINE:
+        return 5.0
+    if kind == K_SHIPYARD:
+        return 3.0
+    return 1.0                                    # mobilisation, strategist
+
+
+cdef double place_value(const AmState* s, const AmTables* t, const Goals* g,
+                        int r) noexcept nogil:
+    """Bands and ships near the targets; gold where it may be converted; natives on
+    trading posts the colour does not own (in its rivals' way)."""
+    cdef int w = s.place_what
+    if w == PL_GOLD:
+        return 1.0 if t.city[r] or t.post[r] >= 0 else 0.0
+    if w == PL_NATIVES:
+        return 1.0 if t.post[r] >= 0 and s.flag[r] != g.colour else 0.0
+    return -<double>gap(t, g, r)
+
+
+cdef double deploy_value(const AmState* s, const AmTables* t, int k) noexcept nogil:
+    """Preliminary Turn: the bands left spread over the lair's remaining territories,
+    three shares to a city with a ship (its crew-to-be)."""
+    cdef int c = s.turn_colour
+    cdef int i, r, share, shares = 0, mine = 0
+    for i in range(s.setup_index, t.lair_n[c]):
+        r = t.lair_terr[c][i]
+        share = 3 if t.city[r] and unlaunched(s, r) >= 0 else 1
+        shares += share
+        if i == s.setup_index:
+            mine = share
+    return -abs(k - s.setup_left * mine / <double>shares)
+
+
+cdef double turn_value(const AmState* s, const AmTables* t, const Goals* g,
+                       int a) noexcept nogil:
+    """One action of the acting colour's turn, by its block of action ids."""
+    if a == ACT_END:
+        return 0.0
+    if a == ACT_RECRUIT:
+        return AV_GROWTH
+    if a < t.a_coup:
+        return card_value(s, a - t.a_play)
+    if t.a_move <= a < t.a_attack:
+        return move_value(s, t, g, a - t.a_move)
+    if t.a_attack <= a < t.a_bands:
+        return attack_value(s, t, g, a - t.a_attack)
+    if t.a_launch <= a < t.a_sail:
+        return AV_LAUNCH
+    if t.a_sail <= a < t.a_explore:
+        return sail_value(t, g, a - t.a_sail)
+    if t.a_explore <= a < t.a_special:
+        return explore_value(t, a - t.a_explore)
+    if t.a_special <= a < t.a_scuttle:
+        return explore_value(t, a - t.a_special) + 1.0
+    if t.a_scuttle <= a < t.a_destroy:
+        # a rival's empty ship; one's own (or the partner colour's) is kept
+        return -1.0 if friendly(t, s.ship_owner[s.at_sea[a - t.a_scuttle]], g.colour) \
+            else 1.0
+    if t.a_destroy <= a < t.a_convert:
+        return 1.0
+    if t.a_convert <= a < t.a_buy_t:
+        return AV_GROWTH
+    return 2.0                                    # buying a card
+
+
+cdef double step_value(const AmState* s, const AmTables* t, const Goals* g,
+                       int a) noexcept nogil:
+    """Any decision's action: the turn's, a group's size and gold (all of them: the
+    more that arrive, the better), a window, a placement, the preliminary turn."""
+    cdef int ph = s.phase
+    if ph == PH_TURN:
+        return turn_value(s, t, g, a)
+    if ph == PH_BANDS:
+        return a - t.a_bands
+    if ph == PH_GOLD:
+        return a - t.a_gold
+    if ph == PH_PLACE:
+        return place_value(s, t, g, a - t.a_place)
+    if ph == PH_SETUP_BANDS:
+        return deploy_value(s, t, a - t.a_deploy)
+    if ph == PH_SETUP_SHIP:
+        return -<double>gap(t, g, a - t.a_ship)
+    if a == ACT_DECLINE or a == ACT_LOOK:
+        return 0.0
+    if a == ACT_TAKE or a >= t.a_coup:
+        return 1.0                                # a card taken; a Coup de main
+    return card_value(s, a - t.a_play)            # a weapon in its window
+
+
+cdef void am_action_values(const void* state, const void* tables, const int* acts, int n,
+                           double* out) noexcept nogil:
+    """The contract's move values (informed rollouts): progress toward the targets the
+    colour's victory conditions lack -- taking territories, fighting, exploring, adding
+    bands, carrying stacks nearer by land and sea -- above shuffling, ``end`` at 0."""
+    cdef const AmState* s = <const AmState*>state
+    cdef const AmTables* t = <const AmTables*>tables
+    cdef Goals g
+    cdef int i
+    find_goals(s, t, &g)
+    for i in range(n):
+        out[i] = step_value(s, t, &g, acts[i])
+
+
 cdef int last_draw_recipient(const AmState* s, const AmTables* t) noexcept nogil:
     """The player the card of the last action went to, if that action was a draw (a
     card dealt, bought or looked at), else -1.  Right after a draw the state still
@@ -1944,6 +2154,7 @@ cdef class ArmadaCore(CoreGame):
         self.contract.forced = am_forced
         self.contract.observation_size = t.obs_off[OB_FIELDS]
         self.contract.observation = am_observation
+        self.contract.action_values = am_action_values
 
     cdef _setup_geography(self, list groups, list lairs, list islands, list cities,
                           list posts, int nseas, list land, list sea, list coast):
@@ -2060,6 +2271,18 @@ cdef class ArmadaCore(CoreGame):
                 t.sea_dist[x][r] = min(d + 1, 255)
             for x, d in enumerate(_bfs(land_adj, [r], n)):
                 t.land_dist[x][r] = 255 if d == 254 else d
+        # one graph of territories (0 .. n-1) and sea spaces (n ..): every link both ways
+        any_adj = ([list(land_adj[r]) for r in range(n)]
+                   + [[n + y for y in sea_adj[x]] for x in range(m)])
+        for r, x in links["coast"]:
+            any_adj[r].append(n + x)
+            any_adj[n + x].append(r)
+        for r in range(n):
+            for x, d in enumerate(_bfs(any_adj, [r], n + m)):
+                if x < n:
+                    t.goal_dist[x][r] = 255 if d == 254 else d
+                else:
+                    t.goal_dist[AM_MAX_T + x - n][r] = 255 if d == 254 else d
 
     cdef _setup_dice(self, list combat, list gold, list tribes):
         """One entry a face; the chance of each effect is the share of its faces."""
