@@ -1081,6 +1081,222 @@ cdef void al_evaluate(const void* state, const void* tables, double* out) noexce
             out[p] = -0.95
 
 
+# ------------------------------------------------------------------ informed rollouts
+# al_action_values rates each legal action of the player to move so that a playout which
+# mostly takes the best one plays like the game: found and develop settlements and
+# plants, walk settlers toward the stage they can build next, take resources when a
+# settler waits for them, pay with the kinds held in plenty, lose the least.  The
+# tiers keep the order of those aims (values only order moves: search reads their
+# order and ties, never their size).
+cdef double AV_BUILD_MAIN = 20.0     # a settlement or plant stage: the road to victory
+cdef double AV_WALK = 10.0           # a settler (or launch) that gets closer to a target
+cdef double AV_RESOURCES = 9.0       # resources from his plants, the whole turn
+cdef double AV_BUILD_OTHER = 8.0     # a fortress (movement) or rampart (defence) stage
+cdef double AV_LEGION = 2.0          # a legionnaire to guard, a Pict carried to a rival
+cdef double AV_REMOVE = -5.0         # giving stages back is for rare situations
+
+
+cdef double av_target_gain(const AlState* s, const AlTables* t, int p, int r,
+                           int developed, bint laurel_held, int kinds) noexcept nogil:
+    """What a settler of p standing in r could build there next, settlements and plants
+    first: a development at full value when ``kinds`` (those he holds or his plants
+    yield: "Take resources" brings them) are enough for it, else at a tenth (a missing
+    kind's plant is the better target)."""
+    cdef int kind = s.btype[r][p]
+    cdef int stage = s.bstage[r][p]
+    cdef double gain
+    if kind != T_NONE:
+        if stage >= max_stage(kind):
+            return 0.0
+        gain = stage_value(kind, stage + 1, developed)
+        if kind == T_FORTRESS or kind == T_RAMPART or kinds < stage + 1:
+            return 0.1 * gain
+        return gain
+    if t.kind[r] >= KR_RESOURCE:
+        return stage_value(T_PLANT, 1, developed)
+    if t.kind[r] == KR_LAUNCH or s.count[p][T_SETTLEMENT] >= 3:
+        return 0.0
+    if s.count[p][T_SETTLEMENT] == 2 and not laurel_held and not t.laurel[r]:
+        return 0.0                               # A8: the third needs a laurel region
+    return stage_value(T_SETTLEMENT, 1, developed) + (
+        1.5 if t.laurel[r] and not laurel_held else 0.0)
+
+
+cdef void av_potentials(const AlState* s, const AlTables* t, int p,
+                        double* pot) noexcept nogil:
+    """pot[a]: the best target gain seen from region a, discounted for each turn of
+    walking (at p's movement points) and a little per boundary, like evaluate()'s
+    prospects; a settler's step from a to b is worth pot[b] - pot[a]."""
+    cdef double gains[AL_MAX_REGIONS]
+    cdef int developed = 0, points = 1 + s.neutral[p]
+    cdef int a, r, d, k, kinds = kinds_held(s, p)
+    cdef bint laurel_held = settlement_in_laurel(s, t, p, 0)
+    cdef double v, best
+    for r in range(t.nregions):
+        if s.btype[r][p] == T_SETTLEMENT and s.bstage[r][p] >= 2:
+            developed += 1
+    for k in range(AL_RES):
+        if s.btype[t.resource_region[k]][p] == T_PLANT:
+            kinds |= 1 << k
+    kinds = popcount64(kinds)
+    for r in range(t.nregions):
+        gains[r] = av_target_gain(s, t, p, r, developed, laurel_held, kinds)
+    for a in range(t.nregions):
+        best = 0.0
+        for r in range(t.nregions):
+            if gains[r] <= best:
+                continue
+            d = t.dist[a][r]
+            v = gains[r] * DECAY[(d + points - 1) // points] * (1.0 - 0.01 * d)
+            if v > best:
+                best = v
+        pot[a] = best
+
+
+cdef double av_build(const AlState* s, const AlTables* t, int p, int kind, int r,
+                     int stage) noexcept nogil:
+    """A build (stage 1) or development of p's ``kind`` in r to ``stage``."""
+    cdef int developed = 0, q
+    for q in range(t.nregions):
+        if s.btype[q][p] == T_SETTLEMENT and s.bstage[q][p] >= 2:
+            developed += 1
+    if kind == T_SETTLEMENT or kind == T_PLANT:
+        if (kind == T_SETTLEMENT and stage == 1 and t.laurel[r]
+                and not settlement_in_laurel(s, t, p, 0)):
+            return AV_BUILD_MAIN + stage_value(kind, stage, developed) + 1.5
+        return AV_BUILD_MAIN + stage_value(kind, stage, developed)
+    return AV_BUILD_OTHER + stage_value(kind, stage, developed)
+
+
+cdef inline int own_stages(const AlState* s, int r, int p) noexcept nogil:
+    return s.bstage[r][p] if s.btype[r][p] != T_NONE else 0
+
+
+cdef int rival_stages(const AlState* s, const AlTables* t, int r, int p) noexcept nogil:
+    cdef int q, n = 0
+    for q in range(t.num_players):
+        if q != p and s.btype[r][q] != T_NONE:
+            n += s.bstage[r][q]
+    return n
+
+
+cdef double av_legion(const AlState* s, const AlTables* t, int p, int a, int b,
+                      bint carry) noexcept nogil:
+    """A legionnaire's step: to guard his buildings where Picts wait (face down or up);
+    carrying a face-down Pict away from his buildings and next to a rival's (a raid)."""
+    cdef double v
+    if carry:
+        v = (rival_stages(s, t, b, p) - rival_stages(s, t, a, p)
+             + 2 * (own_stages(s, a, p) - own_stages(s, b, p)))
+        return AV_LEGION + v if v > 0 else -1.0 + 0.1 * v
+    v = (own_stages(s, b, p) * (s.face_down[b] + s.face_up[b] + t.printed[b] > 0)
+         - own_stages(s, a, p) * (s.face_down[a] + s.face_up[a] + t.printed[a] > 0))
+    return AV_LEGION + v if v > 0 else -1.0 + 0.1 * v
+
+
+cdef double av_resources(const AlState* s, const AlTables* t, int p) noexcept nogil:
+    """"Take resources": worth the turn when his plants yield something, more the more
+    kinds it brings that he lacks."""
+    cdef int k, r, got, yield_ = 0, new_kinds = 0
+    for k in range(AL_RES):
+        r = t.resource_region[k]
+        got = s.bstage[r][p] if s.btype[r][p] == T_PLANT else 0
+        yield_ += got
+        if got and not s.res[p][k]:
+            new_kinds += 1
+    if yield_ == 0:
+        return -0.5
+    return AV_RESOURCES + 0.1 * yield_ + 0.3 * new_kinds
+
+
+cdef double av_turn_action(const AlState* s, const AlTables* t, int p, int action,
+                           const double* pot) noexcept nogil:
+    """A decision of the turn: resources, end, launch, movement, build, removal."""
+    cdef int x, a, b, kind, r
+    if action == ACT_RESOURCES:
+        return av_resources(s, t, p)
+    if action == ACT_END:
+        return 0.0
+    if action < t.a_settler:                     # launch onto a stage III fortress
+        x = action - t.a_launch
+        return AV_WALK + pot[x] - pot[t.launch]
+    if action < t.a_build:                       # settler, legion or carry step
+        x = (action - t.a_settler) % (t.nregions * t.nregions)
+        a = x // t.nregions
+        b = x % t.nregions
+        if action < t.a_legion:
+            if pot[b] > pot[a]:
+                return AV_WALK + pot[b] - pot[a]
+            return pot[b] - pot[a] - 0.5
+        return av_legion(s, t, p, a, b, action >= t.a_carry)
+    if action < t.a_develop:
+        x = action - t.a_build
+        kind = 1 + x // t.nregions
+        return av_build(s, t, p, kind, x % t.nregions, 1)
+    if action < t.a_remove:
+        r = action - t.a_develop
+        return av_build(s, t, p, s.btype[r][p], r, s.bstage[r][p] + 1)
+    return AV_REMOVE
+
+
+cdef double av_payment(const AlState* s, int p, int mask) noexcept nogil:
+    """Pay with the kinds held in plenty; a kind paid down to nothing costs the
+    different kinds the next stages need."""
+    cdef int k
+    cdef double v = 0.0
+    for k in range(AL_RES):
+        if (mask >> k) & 1:
+            v += s.res[p][k] - (3.0 if s.res[p][k] == 1 else 0.0)
+    return v
+
+
+cdef double av_loss(const AlState* s, const AlTables* t, int q, int action) noexcept nogil:
+    """An assault's loss: the building stage or the figure worth least to him."""
+    cdef int x, r
+    if action >= t.a_reduce:
+        r = action - t.a_reduce
+        return -stage_value(s.btype[r][q], s.bstage[r][q], 0)
+    x = action - t.a_return
+    if x >= t.nregions:                          # a legionnaire: guards, builds nothing
+        return -0.5
+    return -1.0
+
+
+cdef void al_action_values(const void* state, const void* tables, const int* acts, int n,
+                           double* out) noexcept nogil:
+    """The contract's move values (see the comment above and docs/albion.rst, "Search:
+    informed rollouts")."""
+    cdef const AlState* s = <const AlState*>state
+    cdef const AlTables* t = <const AlTables*>tables
+    cdef int p = s.current
+    cdef int i, action, r
+    cdef double pot[AL_MAX_REGIONS]
+    if s.phase == PH_MOVE or s.phase == PH_BUILD:
+        av_potentials(s, t, p, pot)
+        for i in range(n):
+            out[i] = av_turn_action(s, t, p, acts[i], pot)
+        return
+    for i in range(n):
+        action = acts[i]
+        if s.phase == PH_PAY:
+            out[i] = av_payment(s, p, t.pay_mask_of[action - t.a_pay])
+        elif s.phase == PH_TRIBUTE:          # the kind he has least of (gold first)
+            out[i] = -s.res[p][action - t.a_tribute] + 0.1 * (action - t.a_tribute)
+        elif s.phase == PH_LOSS:
+            out[i] = av_loss(s, t, p, action)
+        elif s.phase == PH_FIGURE:           # a settler builds; a legionnaire guards here
+            r = s.b_region
+            if action == ACT_TAKE_SETTLER:
+                out[i] = 1.0
+            else:
+                out[i] = 1.5 if s.face_down[r] + s.face_up[r] + t.printed[r] else 0.5
+        elif s.phase == PH_FREE and action != ACT_SKIP:
+            r = action - t.a_develop
+            out[i] = 1.0 + stage_value(s.btype[r][p], s.bstage[r][p] + 1, 0)
+        else:                                # setup's two fortresses, skip
+            out[i] = 0.0
+
+
 cdef void al_determinize(void* state, const void* tables, int observer,
                          Rng* rng) noexcept nogil:
     """Nothing is hidden: face-down Picts are unknown to everyone, held as counts."""
@@ -1422,6 +1638,7 @@ cdef class AlbionCore(CoreGame):
         self.contract.hash = al_hash
         self.contract.simultaneous = NULL
         self.contract.forced = al_forced
+        self.contract.action_values = al_action_values
         fill_observation_static(t)
         self.contract.observation_size = al_observation_size(t)
         self.contract.observation = al_observation
