@@ -8,6 +8,7 @@ moves, a matrix game whose payoffs fix the variance."""
 from __future__ import annotations
 
 import math
+import random
 from typing import Any
 
 import pytest
@@ -57,7 +58,9 @@ def test_a_forced_win_is_exact_and_separated() -> None:
 
 
 def test_a_forced_win_stops_a_search_until_sure_early() -> None:
-    s = suggest(connect_four_win_in_one(), seed=1)
+    """Without the solver (which proves the win at its first visit), the search stops
+    once the win rests on the simulations until_sure asks for."""
+    s = suggest(connect_four_win_in_one(), seed=1, solver=False)
     assert s.stats["until_sure"] and s.stats["stopped"] == "sure"
     assert MIN_SURE_VISITS <= s.best_visits < s.stats["iterations"] < 10_000
     assert str(s.move) == "a" and s.separated
@@ -163,7 +166,7 @@ def test_the_levels_are_cpu_budgets_searching_until_sure() -> None:
 @pytest.mark.parametrize("threads", [1, 2])
 def test_lucb_at_the_root_finds_the_forced_win(threads: int) -> None:
     s = suggest(connect_four_win_in_one(), algorithm="mcts", seed=1, iterations=3000,
-                root_selection="lucb", threads=threads)
+                root_selection="lucb", threads=threads, solver=False)
     assert s.stats["root_selection"] == "lucb"
     assert str(s.move) == "a" and s.separated
     # every move had the visits of an interval before the challenger rule took over
@@ -185,7 +188,8 @@ def test_a_search_until_sure_gives_every_root_move_an_interval() -> None:
 def test_informed_rollouts_without_action_values_are_random_ones() -> None:
     """A game without the contract's action_values plays its informed rollouts uniformly
     at random: the same search as random rollouts, simulation for simulation."""
-    state = boardrules.load("connect_four").new_game(seed=0)
+    state = boardrules.load("tic_tac_toe").new_game(seed=0)
+    assert state._core.action_values() is None
     informed = suggest(state, algorithm="mcts", seed=5, iterations=2000,
                        rollout_policy="informed", rollout_epsilon=0.0)
     plain = suggest(state, algorithm="mcts", seed=5, iterations=2000,
@@ -266,3 +270,86 @@ def test_bot_specs_take_the_confidence_options() -> None:
     assert last is not None and last.confidence == 0.9
     assert last.stats["root_selection"] == "lucb" and not last.stats["until_sure"]
     assert last.stats["rollout_policy"] == "informed" and last.stats["rollout_epsilon"] == 0.2
+
+
+# --- MCTS-solver ---------------------------------------------------------------------------
+
+
+def test_a_solved_root_ends_the_search_with_the_win() -> None:
+    s = suggest(connect_four_win_in_one(), algorithm="mcts", seed=1, iterations=50_000)
+    assert s.stats["solver"] and s.stats["stopped"] == "sure"
+    assert s.stats["iterations"] < 50_000
+    assert str(s.move) == "a" and s.estimates[0].stderr == 0.0 and s.separated
+
+
+def test_the_solver_proves_the_moves_that_lose_at_once() -> None:
+    """O to move must block column a: every other move lets X connect four next, and the
+    solver proves each of them lost (exact -1) once X's win below it is seen."""
+    state = boardrules.load("connect_four").new_game(seed=0)
+    for move in ("a", "b", "a", "b", "a"):
+        state.apply(move)
+    s = suggest(state, algorithm="mcts", seed=2, iterations=20_000)
+    assert str(s.move) == "a"
+    lost = [e for e in s.estimates if str(e.move) != "a"]
+    assert lost and all((e.value, e.stderr) == (-1.0, 0.0) for e in lost)
+    plain = suggest(state, algorithm="mcts", seed=2, iterations=20_000, solver=False)
+    assert all(e.stderr > 0.0 for e in plain.estimates if str(e.move) != "a")
+
+
+def test_the_solver_leaves_a_game_with_hidden_information_alone() -> None:
+    """A proof in a drawn world proves nothing about the real game: on Armadora the
+    solver option changes no simulation."""
+    state = boardrules.load("armadora", players=2).new_game(seed=3)
+    on = suggest(state, seed=5, iterations=1500, solver=True)
+    off = suggest(state, seed=5, iterations=1500, solver=False)
+    assert on.ranked == off.ranked
+
+
+# --- informed rollouts: connect four's action values ---------------------------------------
+
+
+def _wins_after(state: State, *columns: str) -> bool:
+    """Whether playing ``columns`` in turn ends the game with the last mover's win."""
+    line = state.copy()
+    for column in columns:
+        if line.is_terminal() or column not in [str(m) for m in line.legal_moves()]:
+            return False
+        mover = line.current_player
+        line.apply(column)
+    return line.is_terminal() and line.returns()[mover] == 1.0
+
+
+def test_connect_four_action_values_follow_their_definition() -> None:
+    """On positions of seeded random games, each legal column's value is, by the rules
+    played out with the public API: 3 when it wins now, else 2 when the opponent would win
+    there next if it were left, else -1 when the opponent wins on the cell it opens
+    above, else 0."""
+    game = boardrules.load("connect_four")
+    seen = set()
+    for seed in range(40):
+        state = game.new_game(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(6, 30)):
+            if state.is_terminal():
+                break
+            state.apply(rng.choice(state.legal_moves()))
+        if state.is_terminal():
+            continue
+        columns = [str(m) for m in state.legal_moves()]
+        values = state._core.action_values()
+        assert values is not None and len(values) == len(columns)
+        for column, value in zip(columns, values, strict=True):
+            others = [d for d in columns if d != column and not _wins_after(state, d)]
+            if _wins_after(state, column):
+                expected = 3.0
+            elif others and _wins_after(state, others[0], column):
+                expected = 2.0
+            elif _wins_after(state, column, column):
+                expected = -1.0
+            else:
+                expected = 0.0
+            assert value == expected, (state.position(), column)
+            seen.add(expected)
+    assert seen == {3.0, 2.0, 0.0, -1.0}  # the positions exercised every case
+
+

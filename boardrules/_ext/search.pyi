@@ -28,7 +28,8 @@ def run_mcts(st: CoreState, iterations: int, time_limit: float, exploration: flo
              game_key: object = ..., *, cpu_limit: float = ..., until_sure: bool = ...,
              z: float = ..., tie_tolerance: float = ..., var_floor: float = ...,
              root_selection: str = ...,
-             rollout_policy: str = ..., rollout_epsilon: float = ...) -> dict[str, Any]: ...
+             rollout_policy: str = ..., rollout_epsilon: float = ...,
+             solver: bool = ...) -> dict[str, Any]: ...
 
 class TreeStore:
     def played(self, action: int) -> None: ...

@@ -126,7 +126,8 @@ class _SearchBot:
     algorithm: Algorithm = "auto"
     #: Options whose value is a word (a bot spec's ``level=strong``), not a number.
     word_options: ClassVar[frozenset[str]] = frozenset({
-        "level", "simultaneous", "root_selection", "rollout_policy", "until_sure"})
+        "level", "simultaneous", "root_selection", "rollout_policy", "until_sure",
+        "solver"})
 
     def __init__(self, options: SearchOptions, seed: int | None,
                  handle: SearchHandle | None = None) -> None:
@@ -163,7 +164,7 @@ class _MctsFamilyBot(_SearchBot):
                  cpu_limit: float | None = None, confidence: float | None = None,
                  root_selection: RootSelection | None = None,
                  rollout_policy: RolloutPolicy | None = None,
-                 rollout_epsilon: float | None = None) -> None:
+                 rollout_epsilon: float | None = None, solver: bool | None = None) -> None:
         # checked now, by the same function as suggest(): a bad option fails here, not
         # at the first move
         super().__init__(check_options(self.algorithm, iterations=iterations,
@@ -174,7 +175,7 @@ class _MctsFamilyBot(_SearchBot):
                                        cpu_limit=cpu_limit, confidence=confidence,
                                        root_selection=root_selection,
                                        rollout_policy=rollout_policy,
-                                       rollout_epsilon=rollout_epsilon),
+                                       rollout_epsilon=rollout_epsilon, solver=solver),
                          seed, SearchHandle() if _reuse(reuse) else None)
 
 

@@ -56,6 +56,9 @@ DEFAULT_ROOT_SELECTION: RootSelection = "uct"
 #: ``rollout_epsilon`` (uniformly random on a game without action values).
 RolloutPolicy = Literal["random", "informed"]
 ROLLOUT_POLICIES = ("random", "informed")
+#: MCTS-solver backups of proven wins and losses (MCTS on a game without hidden
+#: information or simultaneous decisions; elsewhere the option does nothing).
+DEFAULT_SOLVER = True
 #: The confidence of a suggestion's intervals (two-sided, per move).
 DEFAULT_CONFIDENCE = 0.95
 #: Values closer than this (on the [-1, 1] scale of results) are equal for the answer:
@@ -90,7 +93,7 @@ TT_BITS = 20  # the largest transposition table (2**20 entries) for deep searche
 _MCTS_OPTIONS = frozenset({"iterations", "exploration", "rollout_limit", "max_memory",
                            "simultaneous", "level", "until_sure", "cpu_limit",
                            "confidence", "root_selection", "rollout_policy",
-                           "rollout_epsilon"})
+                           "rollout_epsilon", "solver"})
 _OPTIONS = {
     "auto": _MCTS_OPTIONS,  # auto is MCTS or ISMCTS, which take the same options
     "mcts": _MCTS_OPTIONS,
@@ -306,13 +309,14 @@ class SearchOptions:
     root_selection: RootSelection | None = None
     rollout_policy: RolloutPolicy | None = None
     rollout_epsilon: float | None = None
+    solver: bool | None = None
 
     def as_kwargs(self) -> dict[str, Any]:
         """The options given, as keyword arguments of :func:`suggest`."""
         names = ("iterations", "time_limit", "depth", "max_nodes", "exploration",
                  "rollout_limit", "determinizations", "max_memory", "simultaneous",
                  "level", "until_sure", "cpu_limit", "confidence", "root_selection",
-                 "rollout_policy", "rollout_epsilon")
+                 "rollout_policy", "rollout_epsilon", "solver")
         given = {n: getattr(self, n) for n in names if getattr(self, n) is not None}
         return {"algorithm": self.algorithm, "threads": self.threads, **given}
 
@@ -402,7 +406,8 @@ def check_options(algorithm: Algorithm = "auto", *, iterations: int | None = Non
                   cpu_limit: float | None = None, confidence: float | None = None,
                   root_selection: RootSelection | None = None,
                   rollout_policy: RolloutPolicy | None = None,
-                  rollout_epsilon: float | None = None) -> SearchOptions:
+                  rollout_epsilon: float | None = None,
+                  solver: bool | None = None) -> SearchOptions:
     """Check search options against the algorithm (the bots call it when built, and
     :func:`suggest` on every call): ValueError for an option the algorithm does not use,
     a value out of range or a ``level`` beside another budget than ``time_limit``,
@@ -415,7 +420,7 @@ def check_options(algorithm: Algorithm = "auto", *, iterations: int | None = Non
              "simultaneous": simultaneous, "level": level, "until_sure": until_sure,
              "cpu_limit": cpu_limit, "confidence": confidence,
              "root_selection": root_selection, "rollout_policy": rollout_policy,
-             "rollout_epsilon": rollout_epsilon}
+             "rollout_epsilon": rollout_epsilon, "solver": solver}
     for name, value in given.items():
         if value is not None and name not in _OPTIONS[algorithm]:
             raise ValueError(f"option {name} does not apply to algorithm {algorithm!r} "
@@ -452,6 +457,7 @@ def check_options(algorithm: Algorithm = "auto", *, iterations: int | None = Non
         rollout_policy=None if rollout_policy is None else _rollout_policy(rollout_policy),
         rollout_epsilon=None if rollout_epsilon is None else _number(
             rollout_epsilon, "rollout_epsilon", 0.0, 1.0),
+        solver=None if solver is None else _bool(solver, "solver"),
     )
 
 
@@ -465,7 +471,7 @@ def suggest(state: State[MoveT], *, player: int | None = None, algorithm: Algori
             cpu_limit: float | None = None, confidence: float | None = None,
             root_selection: RootSelection | None = None,
             rollout_policy: RolloutPolicy | None = None,
-            rollout_epsilon: float | None = None,
+            rollout_epsilon: float | None = None, solver: bool | None = None,
             should_stop: Callable[[], bool] | None = None,
             handle: SearchHandle | None = None) -> Suggestion[MoveT]:
     """Ranked moves for the player to move.
@@ -505,7 +511,10 @@ def suggest(state: State[MoveT], *, player: int | None = None, algorithm: Algori
     ``"informed"``: the move the game's C-level ``action_values`` rate best but for a
     random one with probability ``rollout_epsilon``; defaults the game's
     :attr:`~boardrules.Game.rollout_policy` and
-    :attr:`~boardrules.Game.rollout_epsilon`), ``exploration`` (UCT
+    :attr:`~boardrules.Game.rollout_epsilon`), ``solver`` (MCTS-solver: a move that ends
+    the game, or a position whose mover has a proven win or whose every move is proven,
+    backs up its exact value; on a game without hidden information or simultaneous
+    decisions, default true), ``exploration`` (UCT
     constant; default the game's :attr:`~boardrules.Game.exploration`, else 1.0),
     ``rollout_limit`` (random moves before the game's heuristic, 0: the heuristic at once;
     default the game's :attr:`~boardrules.Game.rollout_limit`, else to the end),
@@ -551,7 +560,7 @@ def suggest(state: State[MoveT], *, player: int | None = None, algorithm: Algori
                             simultaneous=simultaneous, level=level, until_sure=until_sure,
                             cpu_limit=cpu_limit, confidence=confidence,
                             root_selection=root_selection, rollout_policy=rollout_policy,
-                            rollout_epsilon=rollout_epsilon)
+                            rollout_epsilon=rollout_epsilon, solver=solver)
     seed = check_seed(seed)
     if should_stop is not None and not callable(should_stop):
         raise TypeError("should_stop must be a callable returning a bool")
@@ -697,6 +706,7 @@ def _mcts(state: State[MoveT], options: SearchOptions, player: int, seed: int,
     policy = game.rollout_policy if options.rollout_policy is None else options.rollout_policy
     epsilon = (game.rollout_epsilon if options.rollout_epsilon is None
                else options.rollout_epsilon)
+    solver = DEFAULT_SOLVER if options.solver is None else options.solver
     result = _search.run_mcts(state._core, iterations or 0, options.time_limit or 0.0,
                               exploration, rollout, ismcts, hidden and not ismcts,
                               player, seed, options.threads, node_cap, should_stop, mode,
@@ -706,7 +716,7 @@ def _mcts(state: State[MoveT], options: SearchOptions, player: int, seed: int,
                               tie_tolerance=TIE_TOLERANCE * game.search_value_scale,
                               var_floor=(DEVIATION_FLOOR * game.search_value_scale) ** 2,
                               root_selection=root_selection, rollout_policy=policy,
-                              rollout_epsilon=epsilon)
+                              rollout_epsilon=epsilon, solver=solver)
     moves = game._moves
     stats = {"algorithm": algorithm, "iterations": result["iterations"],
              "nodes": result["nodes"], "depth": result["max_depth"],
@@ -727,7 +737,7 @@ def _mcts(state: State[MoveT], options: SearchOptions, player: int, seed: int,
              "reused_visits": result["reused_visits"],
              "cpu_seconds": result["cpu_seconds"], "cpu_limit": cpu_limit,
              "until_sure": until_sure, "root_selection": root_selection,
-             "rollout_policy": policy, "rollout_epsilon": epsilon,
+             "rollout_policy": policy, "rollout_epsilon": epsilon, "solver": solver,
              "exploration": exploration, "rollout_limit": None if rollout < 0 else rollout}
     return _mcts_suggestion(state, result, stats, confidence)
 

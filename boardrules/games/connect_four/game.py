@@ -8,7 +8,7 @@ re-implements no rule.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -56,6 +56,11 @@ class ConnectFourGame(Game["ConnectFourState", ConnectFourMove]):
     # their stop once the answer is sure (docs: the search page's "Strength levels")
     search_levels: ClassVar[Mapping[str, int]] = {
         "fast": 100_000, "normal": 1_000_000, "strong": 10_000_000}
+    # rollouts by the core's action values (win, block, quiet, gives a win), a random
+    # column a tenth of the time: 76% against random rollouts at equal CPU time a move
+    # (the docs page's "Search: informed rollouts and the solver")
+    rollout_policy: ClassVar[Literal["random", "informed"]] = "informed"
+    rollout_epsilon: ClassVar[float] = 0.1
     illegal_reasons: ClassVar[Mapping[str, str]] = ILLEGAL_REASONS
     max_move_text: ClassVar[int] = MAX_MOVE_TEXT
     notation_hint: ClassVar[str] = "a column letter, 'a' to 'g'"

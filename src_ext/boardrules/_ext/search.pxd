@@ -11,6 +11,7 @@ cdef enum:
     NODE_POOLED = 1           # a pooled statistics node (see Node.first_pooled), no child
     NODE_DECOUPLED = 2        # its decision was searched with pooled (decoupled) statistics
     NODE_EXPANDED = 4         # MCTS: every move of the node has a child (no marks needed)
+    NODE_PROVEN = 8           # MCTS-solver: its value is exact (value / visits per player)
 
 
 # 64 bytes, in a 64-byte aligned array: a node is one cache line (selection reads a whole
@@ -128,6 +129,10 @@ ctypedef struct MctsParams:
     int root_selection        # ROOT_UCT or ROOT_LUCB
     int rollout_policy        # ROLLOUT_RANDOM or ROLLOUT_INFORMED
     double rollout_epsilon    # informed rollouts: the chance of a uniformly random move
+    # MCTS-solver (one state, no chance below the proofs, no simultaneous decisions): a
+    # node that ends the game, whose mover has a winning move, or whose every move is
+    # proven, is proven, and its exact value is backed up instead of a rollout's
+    bint solver
     # this call's returns per answer action (keyed by action, num_distinct_actions long)
     # for the root's confidence intervals: their sum, sum of squares and count (the tree's
     # own statistics may include visits kept from an earlier search, without squares)

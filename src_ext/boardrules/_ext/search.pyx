@@ -822,7 +822,7 @@ cdef double answer_se(const Tree* tree, const MctsParams* params, int32_t node) 
     cdef const Node* nd = &tree.nodes[node]
     cdef int a = nd.action
     cdef double mean = nd.value[answer_player(tree, node)] / nd.visits if nd.visits else 0.0
-    cdef bint ends = nd.player == TERMINAL_PLAYER
+    cdef bint ends = nd.player == TERMINAL_PLAYER or (nd.flags & NODE_PROVEN) != 0
     cdef bint worlds = params.ismcts or params.determinize_once
     if params.root_n == NULL:  # no squares kept: the largest variance of that mean
         return answer_stderr(mean, nd.visits, 0.0, 0.0, 0, ends, worlds, params.var_floor)
@@ -929,6 +929,102 @@ cdef int32_t select_root_lucb(const Tree* tree, const MctsParams* params, int pl
     return challenger
 
 
+# --------------------------------------------------------------------------------------
+# MCTS-solver: proven wins and losses
+# --------------------------------------------------------------------------------------
+#
+# Winands, Bjornsson and Saito, "Monte-Carlo Tree Search Solver" (2008), for any number of
+# players with values in [-1, 1]: a node whose state is over is proven with the game's
+# result; a decision node is proven when one of its children is proven with the best
+# result its mover can get (1.0: a win) -- the mover takes it -- or when every one of its
+# moves has a proven child, with the child its mover values most.  A proven node's sums are
+# set to its exact value times its visits, and an iteration that reaches it backs up that
+# value instead of a rollout's, so the statistics above it move toward the proof.  Only
+# where the proof holds: one state (no worlds), no simultaneous decisions, and never
+# through a chance node (its outcomes are averaged, not chosen).
+
+cdef double PROVEN_BEST = 1.0  # the most any result can be
+
+
+cdef inline bint proven(const Tree* tree, int32_t node) noexcept nogil:
+    return (tree.nodes[node].flags & NODE_PROVEN) != 0
+
+
+cdef void prove(Tree* tree, int32_t node, const double* exact, int players) noexcept nogil:
+    cdef int k
+    for k in range(players):
+        tree.nodes[node].value[k] = exact[k] * tree.nodes[node].visits
+    tree.nodes[node].flags |= NODE_PROVEN
+
+
+cdef bint try_prove(Tree* tree, int32_t node, int n_moves, int players) noexcept nogil:
+    """Prove ``node`` (a decision of player ``tree.nodes[node].player`` with ``n_moves``
+    legal moves, -1 when unknown) from its children when they allow it."""
+    cdef int p = tree.nodes[node].player
+    cdef int32_t ch = tree.nodes[node].first_child
+    cdef int32_t best = -1
+    cdef int children = 0
+    cdef bint all_proven = True
+    cdef double exact[MAX_PLAYERS]
+    cdef int k
+    if p < 0:
+        return False
+    while ch >= 0:
+        children += 1
+        if proven(tree, ch) and tree.nodes[ch].visits > 0:
+            if tree.nodes[ch].value[p] >= PROVEN_BEST * tree.nodes[ch].visits:
+                # a win decides, whatever the other moves are
+                for k in range(players):
+                    exact[k] = tree.nodes[ch].value[k] / tree.nodes[ch].visits
+                prove(tree, node, exact, players)
+                return True
+            if best < 0 or (tree.nodes[ch].value[p] / tree.nodes[ch].visits
+                            > tree.nodes[best].value[p] / tree.nodes[best].visits):
+                best = ch
+        else:
+            all_proven = False
+        ch = tree.nodes[ch].next_sibling
+    if best < 0 or not all_proven or n_moves < 0 or children < n_moves:
+        return False
+    for k in range(players):
+        exact[k] = tree.nodes[best].value[k] / tree.nodes[best].visits
+    prove(tree, node, exact, players)
+    return True
+
+
+cdef void solve_path(const GameContract* c, Tree* tree, const int32_t* path, int npath,
+                     bint leaf_ends, const double* out) noexcept nogil:
+    """After an iteration's backup: prove its leaf when its state is over, then its
+    ancestors upward while each becomes proven (an expanded node: its moves are its
+    children; a chance node never)."""
+    cdef int32_t leaf = path[npath - 1]
+    cdef int32_t node
+    cdef int i, n
+    if not proven(tree, leaf):
+        if not leaf_ends:
+            return
+        tree.nodes[leaf].player = TERMINAL_PLAYER
+        prove(tree, leaf, out, c.num_players)  # the rollout from an ended state: its result
+    for i in range(npath - 2, -1, -1):
+        node = path[i]
+        if proven(tree, node) or tree.nodes[node].player < 0:
+            return
+        n = tree.nodes[node].nkids if tree.nodes[node].flags & NODE_EXPANDED else -1
+        if n == 0 and tree.nodes[node].flags & NODE_EXPANDED:
+            n = count_children(tree, node)
+        if not try_prove(tree, node, n, c.num_players):
+            return
+
+
+cdef int count_children(const Tree* tree, int32_t node) noexcept nogil:
+    cdef int32_t ch = tree.nodes[node].first_child
+    cdef int n = 0
+    while ch >= 0:
+        n += 1
+        ch = tree.nodes[ch].next_sibling
+    return n
+
+
 cdef inline bint fixed_moves(const GameContract* c, bint ismcts) noexcept nogil:
     """One world and no simultaneous decisions: a node's moves never change."""
     return not ismcts and c.simultaneous == NULL
@@ -968,6 +1064,10 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
     cdef bint lucb = params.root_selection == ROOT_LUCB and not params.from_commit
     # until sure: every root move gets the visits of an interval first
     cdef bint floor_root = params.until_sure and not params.from_commit
+    cdef bint solver = (params.solver and fixed_moves(c, params.ismcts)
+                        and not params.determinize_once and not c.has_hidden_information)
+    cdef bint exact_leaf, leaf_ends
+    cdef int32_t leaf
     cdef double cpu0 = thread_cpu()
     cdef double out[MAX_PLAYERS]
     cdef Rng rng
@@ -1018,6 +1118,9 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
         if deadline > 0 and it > 0 and now() >= deadline:
             stats.stopped = STOPPED_CLOCK
             break
+        if solver and it > 0 and proven(tree, 0):
+            stats.stopped = STOPPED_SURE  # solved: every further iteration ends at the root
+            break
         if (params.until_sure and it > 0 and it % SURE_CHECK_EVERY == 0
                 and root_is_sure(tree, params, answer_mean, answer_se, answer_visits,
                                  answers_cap)):
@@ -1039,9 +1142,13 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
         npool = 0
         nrm = 0
         # selection and expansion
+        exact_leaf = False
         while True:
             p = c.current_player(s, c.tables)
             tree.nodes[node].player = p
+            if solver and proven(tree, node) and tree.nodes[node].visits > 0:
+                exact_leaf = True  # its value is known: no rollout below it
+                break
             if p == TERMINAL_PLAYER:
                 break
             if p == CHANCE_PLAYER:
@@ -1179,7 +1286,12 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
             npath += 1
         if stats.status != 0:
             break
-        if rollout(c, s, params, acts, probs, &rng, out) != 0:
+        leaf = path[npath - 1]
+        leaf_ends = solver and c.current_player(s, c.tables) == TERMINAL_PLAYER
+        if exact_leaf:
+            for k in range(c.num_players):
+                out[k] = tree.nodes[leaf].value[k] / tree.nodes[leaf].visits
+        elif rollout(c, s, params, acts, probs, &rng, out) != 0:
             stats.status = SEARCH_NO_MOVE
             break
         if params.root_n != NULL:
@@ -1194,6 +1306,8 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
                 tree.nodes[pool_path[i]].value[k] += out[k]
         for i in range(nrm):
             rm_update(tree, &rm_path[i], out)
+        if solver:
+            solve_path(c, tree, path, npath, leaf_ends, out)
         if npath - 1 > stats.max_depth:
             stats.max_depth = npath - 1
         it += 1
@@ -1946,7 +2060,8 @@ cdef int word_code(dict words, object value, str name) except -1:
 
 cdef int set_answer_params(list jobs, double cpu_limit, bint until_sure, double z,
                            double tie_tolerance, double var_floor, int root_selection,
-                           int rollout_policy, double rollout_epsilon) except -1:
+                           int rollout_policy, double rollout_epsilon,
+                           bint solver) except -1:
     cdef _MctsJob job
     if not (cpu_limit >= 0 and cpu_limit < 1e300):
         raise ValueError("cpu_limit must be a finite number >= 0")
@@ -1967,6 +2082,7 @@ cdef int set_answer_params(list jobs, double cpu_limit, bint until_sure, double 
         job.params.root_selection = root_selection
         job.params.rollout_policy = rollout_policy
         job.params.rollout_epsilon = rollout_epsilon
+        job.params.solver = solver
     return 0
 
 
@@ -1976,7 +2092,7 @@ def run_mcts(CoreState st, int64_t iterations, double time_limit, double explora
              simultaneous="decoupled", TreeStore store=None, game_key=None, *,
              double cpu_limit=0.0, bint until_sure=False, double z=1.959963984540054,
              double tie_tolerance=0.01, double var_floor=VAR_FLOOR, root_selection="uct",
-             rollout_policy="random", double rollout_epsilon=0.0):
+             rollout_policy="random", double rollout_epsilon=0.0, bint solver=False):
     """Root-parallel (IS)MCTS from ``st``: per root action (action, visits, mean value for
     the player to move), the principal variation and statistics.  ``max_nodes`` caps each
     tree; ``should_stop()`` is polled while the threads run (True: stop, keep the result).
@@ -2013,7 +2129,9 @@ def run_mcts(CoreState st, int64_t iterations, double time_limit, double explora
     (``"stopped"`` is ``"sure"``); ``cpu_limit``: CPU seconds of each tree's thread
     (``"cpu"``); ``root_selection``: ``"uct"`` or ``"lucb"`` (select_root_lucb);
     ``rollout_policy``: ``"random"`` or ``"informed"`` (epsilon-greedy on the game's
-    action_values, a uniformly random move with probability ``rollout_epsilon``)."""
+    action_values, a uniformly random move with probability ``rollout_epsilon``);
+    ``solver``: MCTS-solver backups of proven results (MCTS on a game without hidden
+    information or simultaneous decisions; elsewhere it does nothing)."""
     cdef int root_code = word_code(ROOT_SELECTIONS, root_selection, "root_selection")
     cdef int rollout_code = word_code(ROLLOUT_POLICIES, rollout_policy, "rollout_policy")
     # the call's start: every tree stops at time_limit seconds from here, however late its
@@ -2041,7 +2159,7 @@ def run_mcts(CoreState st, int64_t iterations, double time_limit, double explora
         for job in jobs:
             job.params.deadline = t0 + time_limit if time_limit > 0 else 0.0
         set_answer_params(jobs, cpu_limit, until_sure, z, tie_tolerance, var_floor,
-                          root_code, rollout_code, rollout_epsilon)
+                          root_code, rollout_code, rollout_epsilon, solver)
         if store is not None:
             # one world per tree (determinize_once) draws a new world every search: its
             # tree is of no use after it
@@ -2183,10 +2301,12 @@ cdef dict mcts_result(list jobs, int mover, bint cancelled, list replies):
     for job in jobs:
         ch = job.tree.nodes[0].first_child
         while ch >= 0:
-            v, val, _ = totals.get(job.tree.nodes[ch].action, (0, 0.0, False))
+            v, val, exact = totals.get(job.tree.nodes[ch].action, (0, 0.0, True))
+            # exact when every tree that holds the move proved it (or it ends the game)
             totals[job.tree.nodes[ch].action] = (
                 v + job.tree.nodes[ch].visits, val + job.tree.nodes[ch].value[mover],
-                job.tree.nodes[ch].player == TERMINAL_PLAYER)
+                exact and (job.tree.nodes[ch].player == TERMINAL_PLAYER
+                           or (job.tree.nodes[ch].flags & NODE_PROVEN) != 0))
             ch = job.tree.nodes[ch].next_sibling
     answers = answer_figures(jobs, totals)
     children = answers["children"]
