@@ -41,6 +41,7 @@ from boardrules.errors import IllegalMoveError
 __all__ = [
     "CHECKS",
     "CONTRACT_CHECKS",
+    "action_values_hold",
     "assert_illegal",
     "assert_rejected",
     "assert_unchanged",
@@ -879,29 +880,32 @@ def check_compiled_playouts(game: AnyGame, *, games: int = 50, seed: int = 1) ->
              "compiled playouts are not reproducible for a seed")
 
 
+def action_values_hold(core: Any, where: Callable[[], str]) -> None:
+    """What :func:`check_action_values` asks of one decision's core state: one finite value
+    per legal action, the same on a second call, the state byte-identical afterwards (an
+    AssertionError naming ``where()`` else; nothing to check when the game has none)."""
+    before = core.state_bytes()
+    values = core.action_values()
+    if values is None:
+        return
+    _require(core.state_bytes() == before, lambda: f"action_values changed the state: {where()}")
+    _require(len(values) == len(core.legal_actions()),
+             lambda: f"{len(values)} action values for {len(core.legal_actions())} legal "
+                     f"actions: {where()}")
+    _require(all(isinstance(v, float) and math.isfinite(v) for v in values),
+             lambda: f"an action value is not a finite float: {where()}")
+    _require(core.action_values() == values,
+             lambda: f"action_values differ on a second call: {where()}")
+
+
 @_conformance_check
 def check_action_values(game: AnyGame, *, games: int = 3, seed: int = 0) -> None:
-    """A game with the contract's ``action_values`` (informed rollouts): at every decision
-    of seeded random games, one finite value per legal action, the same on a second call,
-    and the state byte-identical afterwards -- search calls it on its worlds millions of
-    times.  A game without it has nothing to check."""
+    """A game with the contract's ``action_values`` (informed rollouts): at every third
+    decision of seeded random games, :func:`action_values_hold` -- search calls it on its
+    worlds millions of times.  A game without it has nothing to check."""
     def check(state: AnyState, step: int) -> None:
-        if state.current_player < 0:
-            return
-        core = state._core
-        before = core.state_bytes()
-        values = core.action_values()
-        if values is None:
-            return
-        _require(core.state_bytes() == before,
-                 lambda: f"action_values changed the state: {_where(state, step)}")
-        _require(len(values) == len(core.legal_actions()),
-                 lambda: f"{len(values)} action values for {len(core.legal_actions())} "
-                         f"legal actions: {_where(state, step)}")
-        _require(all(math.isfinite(v) for v in values),
-                 lambda: f"an action value is not finite: {_where(state, step)}")
-        _require(core.action_values() == values,
-                 lambda: f"action_values differ on a second call: {_where(state, step)}")
+        if state.current_player >= 0:
+            action_values_hold(state._core, lambda: _where(state, step))
     _each_step(game, games, seed, check, every=3)
 
 

@@ -353,3 +353,47 @@ def test_connect_four_action_values_follow_their_definition() -> None:
     assert seen == {3.0, 2.0, 0.0, -1.0}  # the positions exercised every case
 
 
+
+
+# --- the conformance check of action_values, planted failures ------------------------------
+
+
+class _FlawedCore:
+    """A core state whose action values break one promise of the contract."""
+
+    def __init__(self, flaw: str) -> None:
+        self.flaw, self.data, self.calls = flaw, b"\x00" * 8, 0
+
+    def state_bytes(self) -> bytes:
+        return self.data
+
+    def legal_actions(self) -> list[int]:
+        return [0, 1, 2]
+
+    def action_values(self) -> list[float]:
+        self.calls += 1
+        if self.flaw == "writes":
+            self.data = b"\x01" * 8
+        if self.flaw == "short":
+            return [0.0, 1.0]
+        if self.flaw == "nan":
+            return [0.0, math.nan, 1.0]
+        if self.flaw == "moody":
+            return [float(self.calls), 0.0, 0.0]
+        return [0.0, 1.0, 2.0]
+
+
+@pytest.mark.parametrize(("flaw", "message"), [
+    ("writes", "changed the state"), ("short", "2 action values for 3"),
+    ("nan", "not a finite"), ("moody", "differ on a second call")])
+def test_the_action_values_check_fails_on_a_planted_flaw(flaw: str, message: str) -> None:
+    from boardrules.testing import action_values_hold
+    with pytest.raises(AssertionError, match=message):
+        action_values_hold(_FlawedCore(flaw), lambda: "planted")
+    action_values_hold(_FlawedCore("none"), lambda: "sound")  # the sound one passes
+
+
+def test_every_game_passes_the_action_values_check() -> None:
+    from boardrules.testing import check_action_values, example_configs
+    for game_id, options in example_configs():
+        check_action_values(boardrules.load(game_id, **options), games=1)
