@@ -37,6 +37,7 @@ from run_search import grid
 import boardrules
 from boardrules.bench import bench_positions
 from boardrules.search import suggest
+from boardrules.tournament import read_results
 
 GAME = "armada"
 OPTIONS = {"players": 2}
@@ -72,13 +73,21 @@ def results_path(name: str, cpu: float) -> Path:
 
 
 def render(chosen: str, cpu: float) -> str:
+    """The table; a match not played to its end shows the games played so far, marked
+    (its interval is as wide as they leave it)."""
     rows = []
     for name, bots in matches(chosen, cpu).items():
-        result = pm.finished(GAME, results_path(name, cpu))
-        if result is not None:
-            opponent = "greedy" if bots[1] == "greedy" else "0.6.0 default"
-            rows.append([f"``{bots[0].split(',', 4)[4]}``", opponent,
-                         *pm.score_cells(result)])
+        path = results_path(name, cpu)
+        if not path.exists():
+            continue
+        result = read_results(path, bootstrap=0)
+        if not result.records:
+            continue
+        cells = pm.score_cells(result)
+        if not result.complete:
+            cells[0] = f"{len(result.records)} of {result.total} (unfinished)"
+        opponent = "greedy" if bots[1] == "greedy" else "0.6.0 default"
+        rows.append([f"``{bots[0].split(',', 4)[4]}``", opponent, *cells])
     return grid(["challenger's rollouts", "against", "games", "won-drawn-lost",
                  "challenger's score", "95% interval", "challenger wall s/move",
                  "opponent wall s/move"], rows)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from boardrules._events import Event
 from boardrules._ext.armada import (
@@ -190,10 +190,15 @@ class ArmadaGame(Game["ArmadaState", ArmadaMove]):
     _core: ArmadaCore
     _names: Names            # the position format's keys, built when first needed
     max_move_text: ClassVar[int] = 48
-    # random play never reaches a 2-turn victory: search evaluates its leaves at once,
-    # with a low exploration constant because evaluate() separates the moves by small
-    # margins (see the docs' Figures)
-    rollout_limit: ClassVar[int | None] = 0
+    # random play never reaches a 2-turn victory, so rollouts follow the core's move
+    # values (action_values: progress toward the targets the colour lacks) for 30 moves,
+    # about a turn, then evaluate(): the one setting measured above 0.6.0's random
+    # rollouts cut at once at equal CPU time (9-1-1, an unfinished match; 10 and 100
+    # moves did less clearly: docs, "Search: informed rollouts").  A low exploration
+    # constant because evaluate() separates the moves by small margins (docs' Figures).
+    rollout_policy: ClassVar[Literal["random", "informed"]] = "informed"
+    rollout_epsilon: ClassVar[float] = 0.1
+    rollout_limit: ClassVar[int | None] = 30
     exploration: ClassVar[float | None] = 0.005
     # the iteration caps of suggest()'s strength levels: beside each level's CPU limit
     # (0.1 / 1 / 10 s) and its stop once the answer is sure, a cap the CPU limit reaches
