@@ -27,26 +27,21 @@ sys.path.insert(0, str(Path(__file__).parent))
 import pair_matches as pm
 from run_search import grid
 
-from boardrules.tournament import TournamentResult
+from boardrules.tournament import TournamentResult, read_results
 
 CPU = "cpu_limit=0.05,until_sure=false"
 DEFAULT_060 = f"ismcts:{CPU},rollout_policy=random"
+INFORMED = f"ismcts:{CPU},rollout_policy=informed"
 #: (label, the searcher measured, its opponent)
 MATCHES = [
-    ("limit5", f"ismcts:{CPU},rollout_policy=informed,rollout_limit=5,rollout_epsilon=0.1",
+    ("limit5", f"{INFORMED},rollout_limit=5,rollout_epsilon=0.1", DEFAULT_060),
+    ("limit10", f"{INFORMED},rollout_limit=10,rollout_epsilon=0.1", DEFAULT_060),
+    ("limit30", f"{INFORMED},rollout_limit=30,rollout_epsilon=0.1", DEFAULT_060),
+    ("limit100", f"{INFORMED},rollout_limit=100,rollout_epsilon=0.1", DEFAULT_060),
+    ("limit30-eps0.3", f"{INFORMED},rollout_limit=30,rollout_epsilon=0.3", DEFAULT_060),
+    ("limit30-c0.2", f"{INFORMED},rollout_limit=30,rollout_epsilon=0.1,exploration=0.2",
      DEFAULT_060),
-    ("limit10", f"ismcts:{CPU},rollout_policy=informed,rollout_limit=10,rollout_epsilon=0.1",
-     DEFAULT_060),
-    ("limit30", f"ismcts:{CPU},rollout_policy=informed,rollout_limit=30,rollout_epsilon=0.1",
-     DEFAULT_060),
-    ("limit100", f"ismcts:{CPU},rollout_policy=informed,rollout_limit=100,"
-     "rollout_epsilon=0.1", DEFAULT_060),
-    ("limit30-eps0.3", f"ismcts:{CPU},rollout_policy=informed,rollout_limit=30,"
-     "rollout_epsilon=0.3", DEFAULT_060),
-    ("limit30-c0.2", f"ismcts:{CPU},rollout_policy=informed,rollout_limit=30,"
-     "rollout_epsilon=0.1,exploration=0.2", DEFAULT_060),
-    ("greedy", f"ismcts:{CPU},rollout_policy=informed,rollout_limit=30,rollout_epsilon=0.1",
-     "greedy"),
+    ("greedy", f"{INFORMED},rollout_limit=30,rollout_epsilon=0.1", "greedy"),
     ("default-greedy", DEFAULT_060, "greedy"),
 ]
 OPTIONS = {"players": 2}
@@ -57,18 +52,40 @@ def results_path(label: str) -> Path:
     return pm.RESULTS / f"albion-rollouts-{label}.jsonl"
 
 
+def played(label: str) -> TournamentResult | None:
+    """The games of a match played so far (None: none yet).  A match stopped early is
+    shown with the games it has, its games cell saying so: under a CPU budget a clear
+    loser need not play on for its interval to be clear."""
+    path = results_path(label)
+    if not path.exists():
+        return None
+    result = read_results(path, bootstrap=0)
+    return result if result.records else None
+
+
 def row(result: TournamentResult) -> list[str]:
-    return [f"``{result.bots[0]}``", f"``{result.bots[1]}``", *pm.score_cells(result)]
+    cells = pm.score_cells(result)
+    if not result.complete:
+        cells[0] = f"{cells[0]} of {result.total}"
+    return [short(result.bots[0]), short(result.bots[1]), *cells]
+
+
+def short(bot: str) -> str:
+    """A bot spec without the budget every searcher shares (said above the table)."""
+    if bot == DEFAULT_060:
+        return "0.6.0 default"
+    return f"``{bot.replace(f'ismcts:{CPU},', '')}``" if bot.startswith("ismcts") else bot
 
 
 def render() -> str:
     rows = []
     for label, _, _ in MATCHES:
-        result = pm.finished(label, results_path(label))
+        result = played(label)
         if result is not None:
             rows.append(row(result))
-    return grid(["searcher", "opponent", "games", "won-drawn-lost", "score",
-                 "95% interval", "s/move", "opponent s/move"], rows)
+    return grid(["searcher (ISMCTS, 0.05 CPU s a move)", "opponent", "games",
+                 "won-drawn-lost", "score", "95% interval", "wall s/move",
+                 "opponent wall s/move"], rows)
 
 
 def main() -> None:
