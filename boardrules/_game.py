@@ -49,7 +49,7 @@ class Game(Generic[GameStateT, GameMoveT]):
     rollout_limit: ClassVar[int | None] = None
     #: The UCT exploration constant MCTS and ISMCTS use when the caller gives none
     #: (``None``: 1.0).  A game whose ``evaluate`` tells good moves from bad by small
-    #: margins sets a lower one (Albion: 0.02, with rollouts cut at once).
+    #: margins sets a lower one (Albion: 0.05, with rollouts cut at once).
     exploration: ClassVar[float | None] = None
     #: How MCTS and ISMCTS rollouts choose a player's move when the caller does not say:
     #: ``"random"`` (uniformly), or ``"informed"``: the move the game's C-level

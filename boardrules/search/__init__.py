@@ -10,6 +10,7 @@ from boardrules.search.bots import (
     RandomBot,
 )
 from boardrules.search.suggest import (
+    MoveEstimate,
     SearchHandle,
     SearchOptions,
     Suggestion,
@@ -17,5 +18,6 @@ from boardrules.search.suggest import (
     suggest,
 )
 
-__all__ = ["AlphaBetaBot", "Bot", "GreedyBot", "ISMCTSBot", "MCTSBot", "RandomBot",
-           "SearchHandle", "SearchOptions", "Suggestion", "check_options", "suggest"]
+__all__ = ["AlphaBetaBot", "Bot", "GreedyBot", "ISMCTSBot", "MCTSBot", "MoveEstimate",
+           "RandomBot", "SearchHandle", "SearchOptions", "Suggestion", "check_options",
+           "suggest"]
