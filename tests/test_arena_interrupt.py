@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+from process_helpers import default_sigint
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "killpg"), reason="POSIX process groups")
 
@@ -46,16 +47,9 @@ SLOW_MATCH = textwrap.dedent("""
 """)
 
 
-def _default_sigint() -> None:
-    """In the child before it runs Python: SIGINT as a terminal's program has it (a suite
-    started in the background or under nohup passes it on ignored, and Python then
-    installs no handler: the test would prove nothing)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 def _start(args: list[str], cwd: Path) -> subprocess.Popen[str]:
     return subprocess.Popen(args, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, start_new_session=True, preexec_fn=_default_sigint)
+                            text=True, start_new_session=True, preexec_fn=default_sigint)
 
 
 def _ctrl_c(child: subprocess.Popen[str]) -> float:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from process_helpers import default_sigint
 
 from boardrules import cli
 from boardrules.api import Move, State
@@ -347,7 +348,7 @@ def test_cli_tournament_stopped_by_ctrl_c_resumes_from_its_results_file(
                "--results", str(results)]
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     first = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             text=True, env=env)
+                             text=True, env=env, preexec_fn=default_sigint)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and first.poll() is None:
         if results.exists() and len(results.read_text().splitlines()) >= 1 + 3:
