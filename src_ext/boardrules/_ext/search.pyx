@@ -1268,15 +1268,17 @@ cdef int mcts_search(const GameContract* c, const void* root, const MctsParams* 
                                   tree.nodes[node].visits + 1.0, &rng, &rm_path[nrm])
                 if child >= 0:
                     nrm += 1
-            elif node == 0 and lucb:
-                child = select_root_lucb(tree, params, p, mark, tried_mark, True)
-            elif node == 0 and floor_root and least_tried_root(tree, mark, tried_mark,
-                                                               True) >= 0:
-                child = least_tried_root(tree, mark, tried_mark, True)
             else:
-                child = select_child(tree, tree.nodes[node].first_child,
-                                     log(tree.nodes[node].visits + 1.0), p, mark,
-                                     tried_mark, params.exploration, params.ismcts, NULL)
+                child = -1
+                if node == 0 and lucb:
+                    child = select_root_lucb(tree, params, p, mark, tried_mark, True)
+                elif node == 0 and floor_root:
+                    child = least_tried_root(tree, mark, tried_mark, True)
+                if child < 0:
+                    child = select_child(tree, tree.nodes[node].first_child,
+                                         log(tree.nodes[node].visits + 1.0), p, mark,
+                                         tried_mark, params.exploration, params.ismcts,
+                                         NULL)
             if child < 0:
                 stats.select_failures += 1
                 break
